@@ -1,0 +1,46 @@
+/**
+ * Every route of the app (spec §2), written once. Screens and guards build links from this
+ * table instead of writing URL strings by hand. The app uses a hash router, so these are
+ * the paths after `#`.
+ */
+export const paths = {
+  root: '/',
+  auth: {
+    root: '/auth',
+    login: '/auth/login',
+    forgetPassword: '/auth/forget-password',
+    resetPassword: '/auth/reset-password',
+  },
+  dashboard: {
+    root: '/dashboard',
+    home: '/dashboard/home',
+    themes: '/dashboard/themes',
+    send: {
+      root: '/dashboard/send',
+      user: '/dashboard/send/user',
+      list: '/dashboard/send/list',
+      group: '/dashboard/send/group',
+    },
+    recipients: '/dashboard/recipient',
+    recipientList: (id: string) => `/dashboard/recipient/${encodeURIComponent(id)}`,
+    groups: '/dashboard/groups',
+    group: (id: string) => `/dashboard/groups/${encodeURIComponent(id)}`,
+    users: '/dashboard/users',
+    usersAmount: '/dashboard/users/amount',
+    logs: {
+      root: '/dashboard/logs',
+      email: '/dashboard/logs/email',
+      emailEntry: (id: string) => `/dashboard/logs/email/${encodeURIComponent(id)}`,
+    },
+    services: {
+      root: '/dashboard/services',
+      templates: '/dashboard/services/templates',
+    },
+  },
+  payment: {
+    success: '/payment/success',
+    failed: '/payment/failed',
+  },
+  redirect307: '/307',
+  forbidden: '/403',
+} as const;
