@@ -3,7 +3,9 @@ import { validationKeys } from './errors.contract.ts';
 
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, validationKeys.hexColor);
 /** The accent may carry an alpha suffix (#rrggbbaa), as the spec's default #be27ce33 does. */
-const hexColorWithAlpha = z.string().regex(/^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$/, validationKeys.hexColorAlpha);
+const hexColorWithAlpha = z
+  .string()
+  .regex(/^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$/, validationKeys.hexColorAlpha);
 
 export const themeSchema = z.object({
   id: z.string(),

@@ -1,0 +1,32 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { AppConfig } from '../config.ts';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+
+export const SQLITE_FILE_NAME = 'el-namer.sqlite';
+
+/** PostgreSQL when DATABASE_URL is set, otherwise the embedded SQLite file in DATA_DIR. */
+export function createDb(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): Db {
+  if (config.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  mkdirSync(config.dataDir, { recursive: true });
+  const sqlite = new SqliteDatabase(path.join(config.dataDir, SQLITE_FILE_NAME));
+  // WAL lets readers work while one writer commits; busy_timeout makes a second process wait for
+  // the write lock instead of failing at once; SQLite leaves foreign keys off unless asked.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('synchronous = NORMAL');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+export function isPostgres<DB>(db: Kysely<DB>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
