@@ -1,0 +1,225 @@
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { errorCodes, validationKeys } from '../../contract/errors.contract.ts';
+import {
+  loginRequestSchema,
+  type LoginRequest,
+  type LoginResponse,
+  type LogoutRequest,
+  type User,
+} from '../../contract/auth.contract.ts';
+import { toAppError } from '../services/api-error.ts';
+import { PERSIST_RESTORE_TIMEOUT_MS, type StoredSession } from '../services/auth-storage.ts';
+import type { Notice } from './notify.ts';
+
+export interface AuthContext {
+  user: User | null;
+  access: string | null;
+  refresh: string | null;
+  /** i18n key of the last login failure, shown by the login screen. */
+  errorKey: string | null;
+}
+
+export type AuthEvent =
+  | { type: 'auth.login'; username: string; password: string }
+  | { type: 'auth.logout' }
+  | { type: 'auth.tokensRefreshed'; access: string; refresh: string }
+  | { type: 'auth.sessionExpired' }
+  | { type: 'auth.userRefreshed'; user: User };
+
+const signedOutContext: AuthContext = { user: null, access: null, refresh: null, errorKey: null };
+
+/** Everything the browser keeps about the sign-in goes: context, storage, cookie. */
+const forgetSession = [
+  'forgetSignIn',
+  'clearPersistedState',
+  'clearSessionCookie',
+  'announceSessionChanged',
+] as const;
+const logoutSucceeded = { type: 'notify', params: { kind: 'success', key: 'auth.logoutSucceeded' } } as const;
+
+/** The sign-in state worth persisting, or null while any part is missing. */
+export function toStoredSession(context: AuthContext): StoredSession | null {
+  const { user, access, refresh } = context;
+  return user && access && refresh ? { user, access, refresh } : null;
+}
+
+function notProvided(name: string): never {
+  throw new Error(`${name} is not provided; plug it in with machine.provide()`);
+}
+
+/**
+ * The login failure to show: the server's code (errors.invalidCredentials,
+ * errors.inactiveAccount, errors.tooManyAttempts), or errors.network when no answer came.
+ */
+export function loginErrorKey(error: unknown): string {
+  const appError = toAppError(error);
+  // A 401 without our error body still means the credentials were refused.
+  if (appError.status === 401 && appError.code === errorCodes.unauthorized)
+    return errorCodes.invalidCredentials;
+  return appError.code;
+}
+
+export const authMachine = setup({
+  types: {
+    context: {} as AuthContext,
+    events: {} as AuthEvent,
+    tags: {} as 'busy',
+  },
+  actors: {
+    restoreSession: fromPromise<StoredSession | null>(async () => notProvided('restoreSession')),
+    login: fromPromise<LoginResponse, LoginRequest>(async () => notProvided('login')),
+    logout: fromPromise<void, LogoutRequest>(async () => notProvided('logout')),
+    fetchUserStatus: fromPromise<User>(async () => notProvided('fetchUserStatus')),
+  },
+  actions: {
+    /** Writes toStoredSession(context) to local storage. */
+    persistSession: () => {},
+    /** Logout empties local storage (spec §4), keeping only the language choice. */
+    clearPersistedState: () => {},
+    clearSessionCookie: () => {},
+    /** Tells the session machine to re-read the cookie. */
+    announceSessionChanged: () => {},
+    notify: (_, _notice: Notice) => {},
+    forgetSignIn: assign(() => signedOutContext),
+  },
+  guards: {
+    isSessionRestored: (_, output: StoredSession | null) => output !== null,
+    isLoginRequestComplete: ({ event }) =>
+      event.type === 'auth.login' && loginRequestSchema.safeParse(event).success,
+  },
+  delays: {
+    restoreTimeout: PERSIST_RESTORE_TIMEOUT_MS,
+  },
+}).createMachine({
+  id: 'auth',
+  context: signedOutContext,
+  initial: 'restoring',
+  states: {
+    restoring: {
+      tags: ['busy'],
+      invoke: {
+        id: 'restoreSession',
+        src: 'restoreSession',
+        onDone: [
+          {
+            guard: { type: 'isSessionRestored', params: ({ event }) => event.output },
+            target: 'signedIn',
+            actions: assign(({ event }) => ({ ...signedOutContext, ...event.output })),
+          },
+          // Nothing usable was stored: a leftover cookie would open the dashboard with no tokens.
+          { target: 'signedOut', actions: ['clearSessionCookie', 'announceSessionChanged'] },
+        ],
+        onError: { target: 'signedOut', actions: ['clearSessionCookie', 'announceSessionChanged'] },
+      },
+      after: {
+        restoreTimeout: { target: 'signedOut', actions: ['clearSessionCookie', 'announceSessionChanged'] },
+      },
+    },
+
+    signedOut: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'auth.login': [
+              {
+                guard: 'isLoginRequestComplete',
+                target: 'submitting',
+                actions: assign({ errorKey: null }),
+              },
+              { actions: assign({ errorKey: validationKeys.required }) },
+            ],
+          },
+        },
+        submitting: {
+          tags: ['busy'],
+          invoke: {
+            id: 'login',
+            src: 'login',
+            input: ({ event }) => {
+              if (event.type !== 'auth.login') throw new Error('submitting is only entered by auth.login');
+              return { username: event.username, password: event.password };
+            },
+            onDone: {
+              target: '#auth.signedIn',
+              actions: [
+                assign(({ event }) => ({ ...event.output, errorKey: null })),
+                'persistSession',
+                'announceSessionChanged',
+                { type: 'notify', params: { kind: 'success', key: 'auth.loginSucceeded' } },
+              ],
+            },
+            onError: {
+              target: 'idle',
+              actions: assign({ errorKey: ({ event }) => loginErrorKey(event.error) }),
+            },
+          },
+        },
+      },
+    },
+
+    signedIn: {
+      initial: 'fetchingStatus',
+      states: {
+        // Best effort: brings quota figures up to date, and on a stale restored session the 401
+        // takes the refresh path, which signs the user out if the refresh token is dead.
+        fetchingStatus: {
+          invoke: {
+            id: 'fetchUserStatus',
+            src: 'fetchUserStatus',
+            onDone: {
+              target: 'current',
+              actions: [assign({ user: ({ event }) => event.output }), 'persistSession'],
+            },
+            onError: 'current',
+          },
+        },
+        current: {},
+      },
+      on: {
+        'auth.logout': 'signingOut',
+        'auth.tokensRefreshed': {
+          actions: [
+            assign(({ event }) => ({ access: event.access, refresh: event.refresh })),
+            'persistSession',
+          ],
+        },
+        'auth.userRefreshed': {
+          actions: [assign({ user: ({ event }) => event.user }), 'persistSession'],
+        },
+        // Sent by the token-refresh machine when the refresh token is dead: no logout call.
+        'auth.sessionExpired': {
+          target: 'signedOut',
+          actions: [
+            ...forgetSession,
+            { type: 'notify', params: { kind: 'error', key: errorCodes.sessionExpired } },
+          ],
+        },
+      },
+    },
+
+    signingOut: {
+      tags: ['busy'],
+      invoke: {
+        id: 'logout',
+        src: 'logout',
+        input: ({ context }) => (context.refresh ? { refresh: context.refresh } : {}),
+        // Whatever the server says, the browser forgets the session.
+        onDone: { target: 'signedOut', actions: [...forgetSession, logoutSucceeded] },
+        onError: { target: 'signedOut', actions: [...forgetSession, logoutSucceeded] },
+      },
+    },
+  },
+});
+
+export type AuthActorRef = ActorRefFrom<typeof authMachine>;
+export type AuthSnapshot = SnapshotFrom<typeof authMachine>;
+
+export const selectUser = (snapshot: AuthSnapshot): User | null => snapshot.context.user;
+export const selectErrorKey = (snapshot: AuthSnapshot): string | null => snapshot.context.errorKey;
+export const selectIsBusy = (snapshot: AuthSnapshot): boolean => snapshot.hasTag('busy');
+export const selectIsRestoring = (snapshot: AuthSnapshot): boolean => snapshot.matches('restoring');
+/** Signed in until the sign-out has finished. */
+export const selectIsSignedIn = (snapshot: AuthSnapshot): boolean =>
+  snapshot.matches('signedIn') || snapshot.matches('signingOut');
+export const selectAccessToken = (snapshot: AuthSnapshot): string | null => snapshot.context.access;

@@ -1,0 +1,75 @@
+import axios, { AxiosHeaders, isAxiosError } from 'axios';
+import type { AxiosAdapter, AxiosInstance, InternalAxiosRequestConfig } from 'axios';
+import { API_PREFIX, apiPaths } from '../../contract/api-paths.ts';
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** Set on the one retry after a token refresh, so a second 401 is final. */
+    retriedAfterRefresh?: boolean;
+  }
+}
+
+export interface HttpClientOptions {
+  /** The current access token, or null when signed out. Read on every request. */
+  getAccessToken: () => string | null;
+  /**
+   * Resolves with a fresh access token. The composition root routes this through the
+   * token-refresh machine, so however many calls fail at once only one refresh is in flight.
+   */
+  refreshAccessToken: () => Promise<string>;
+  baseURL?: string;
+  /** Replaces the network, for tests. */
+  adapter?: AxiosAdapter;
+}
+
+/** A 401 from these means "wrong credentials" or "refresh token dead": refreshing cannot help. */
+const NO_REFRESH_PATHS: readonly string[] = [apiPaths.login, apiPaths.refresh, apiPaths.logout];
+
+function bearer(token: string): string {
+  return `Bearer ${token}`;
+}
+
+function sentAuthorization(config: InternalAxiosRequestConfig): string | null {
+  const value = AxiosHeaders.from(config.headers).get('Authorization');
+  return typeof value === 'string' ? value : null;
+}
+
+/**
+ * The app's one axios instance. It adds the bearer token and, on a 401, waits for a token
+ * refresh and retries the call once. It never redirects: what a failed refresh means (sign the
+ * user out) is decided by the token-refresh and auth machines.
+ */
+export function createHttpClient(options: HttpClientOptions): AxiosInstance {
+  const http = axios.create({
+    baseURL: options.baseURL ?? API_PREFIX,
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    ...(options.adapter ? { adapter: options.adapter } : {}),
+  });
+
+  http.interceptors.request.use((config) => {
+    const token = options.getAccessToken();
+    // A retry already carries the token it was refreshed for; keep it.
+    if (token && !config.headers.has('Authorization')) config.headers.set('Authorization', bearer(token));
+    return config;
+  });
+
+  http.interceptors.response.use(undefined, async (error: unknown) => {
+    if (!isAxiosError(error) || error.response?.status !== 401 || !error.config) throw error;
+    const config = error.config;
+    if (config.retriedAfterRefresh || NO_REFRESH_PATHS.includes(config.url ?? '')) throw error;
+    const sent = sentAuthorization(config);
+    // A call made without a token was refused for another reason than an expired token.
+    if (!sent) throw error;
+
+    const current = options.getAccessToken();
+    // The call left with a token that has since been replaced (another call's refresh finished
+    // while it was in flight): retry with the new one instead of refreshing a second time.
+    const token = current && bearer(current) !== sent ? current : await options.refreshAccessToken();
+
+    const headers = AxiosHeaders.from(config.headers);
+    headers.set('Authorization', bearer(token));
+    return http.request({ ...config, headers, retriedAfterRefresh: true });
+  });
+
+  return http;
+}

@@ -1,0 +1,211 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { waitFor } from 'xstate';
+import { SESSION_MARKERS } from '../../contract/auth.contract.ts';
+import { createAppServices, type AppServices } from '../../src/app/app-services.tsx';
+import type { Notice } from '../../src/machines/notify.ts';
+import { AUTH_STORAGE_KEY } from '../../src/services/auth-storage.ts';
+import { readSessionMarker } from '../../src/services/session-cookie.ts';
+import { themesQueryKey } from '../../src/services/theme.service.ts';
+import { createFakeServer, unauthorized, type Handler } from './support/fake-server.ts';
+import { adminLogin, adminUser, themes } from './support/fixtures.ts';
+import { removeSessionCookie, setSessionCookie } from './support/session-actor.ts';
+
+let services: AppServices | undefined;
+
+afterEach(() => {
+  services?.dispose();
+  services = undefined;
+});
+
+/** A server that accepts one access token at a time, as the real one does after a rotation. */
+function createServer() {
+  const state = { validAccess: adminLogin.access };
+  const authorised =
+    (reply: Handler): Handler =>
+    (request) =>
+      request.authorization === `Bearer ${state.validAccess}` ? reply(request) : unauthorized;
+  const server = createFakeServer({
+    'POST /auth/login/': ({ body }) => {
+      const { password } = body as { password: string };
+      if (password !== 'secret') {
+        return { status: 401, data: { statusCode: 401, code: 'errors.invalidCredentials', message: 'no' } };
+      }
+      setSessionCookie(SESSION_MARKERS.admin); // the server's Set-Cookie
+      return { status: 200, data: adminLogin };
+    },
+    'POST /auth/logout/': () => {
+      removeSessionCookie();
+      return { status: 204 };
+    },
+    'GET /auth/user-status': authorised(() => ({ status: 200, data: adminUser })),
+    'GET /control/theme/': authorised(() => ({ status: 200, data: themes })),
+    'POST /control/theme/': authorised(({ body }) => ({
+      status: 201,
+      data: { id: 't9', is_active: false, ...(body as object) },
+    })),
+  });
+  return { server, state };
+}
+
+function start(server: ReturnType<typeof createFakeServer>) {
+  const notices: Notice[] = [];
+  services = createAppServices({ httpAdapter: server.adapter, notify: (notice) => notices.push(notice) });
+  return { services, notices };
+}
+
+function seedStoredSession(access: string, refresh: string) {
+  localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ user: adminUser, access, refresh }));
+  setSessionCookie(SESSION_MARKERS.admin);
+}
+
+describe('app services', () => {
+  it('signs in, marks the session, and loads the themes through the query cache', async () => {
+    const { server } = createServer();
+    const { services, notices } = start(server);
+    await waitFor(services.auth, (snapshot) => snapshot.matches('signedOut'));
+
+    services.auth.send({ type: 'auth.login', username: 'ada', password: 'secret' });
+    await waitFor(services.theme, (snapshot) => snapshot.matches('ready'));
+
+    expect(services.auth.getSnapshot().matches('signedIn')).toBe(true);
+    expect(services.session.getSnapshot().value).toBe('admin');
+    expect(JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY) ?? 'null')).toEqual(adminLogin);
+    expect(services.theme.getSnapshot().context.themes).toEqual(themes);
+    expect(services.queryClient.getQueryData(themesQueryKey)).toEqual(themes);
+    expect(server.seen('POST /auth/login/')[0]?.body).toEqual({ username: 'ada', password: 'secret' });
+    expect(notices).toContainEqual({ kind: 'success', key: 'auth.loginSucceeded' });
+  });
+
+  it('shows the invalid-credentials key when the password is wrong', async () => {
+    const { server } = createServer();
+    const { services } = start(server);
+    await waitFor(services.auth, (snapshot) => snapshot.matches('signedOut'));
+
+    services.auth.send({ type: 'auth.login', username: 'ada', password: 'nope' });
+    const snapshot = await waitFor(
+      services.auth,
+      (s) => s.matches({ signedOut: 'idle' }) && s.context.errorKey !== null,
+    );
+
+    expect(snapshot.context.errorKey).toBe('errors.invalidCredentials');
+    expect(services.session.getSnapshot().value).toBe('anonymous');
+  });
+
+  it('restores a stored session while the cookie still marks one', async () => {
+    const { server } = createServer();
+    seedStoredSession(adminLogin.access, adminLogin.refresh);
+
+    const { services } = start(server);
+    await waitFor(services.theme, (snapshot) => snapshot.matches('ready'));
+
+    expect(services.auth.getSnapshot().matches('signedIn')).toBe(true);
+    expect(services.session.getSnapshot().value).toBe('admin');
+  });
+
+  it('drops stored tokens whose cookie is gone', async () => {
+    const { server } = createServer();
+    seedStoredSession(adminLogin.access, adminLogin.refresh);
+    removeSessionCookie();
+
+    const { services } = start(server);
+    await waitFor(services.auth, (snapshot) => snapshot.matches('signedOut'));
+
+    expect(localStorage.getItem(AUTH_STORAGE_KEY)).toBeNull();
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('refreshes a stale access token once for the concurrent calls and retries them', async () => {
+    const { server, state } = createServer();
+    state.validAccess = 'access-fresh';
+    seedStoredSession('access-stale', 'refresh-1');
+    server.on('POST /auth/token/refresh/', ({ body }) =>
+      (body as { refresh: string }).refresh === 'refresh-1'
+        ? { status: 200, data: { access: 'access-fresh', refresh: 'refresh-2' } }
+        : unauthorized,
+    );
+
+    const { services } = start(server);
+    await waitFor(services.theme, (snapshot) => snapshot.matches('ready'));
+    await vi.waitFor(() => expect(server.seen('GET /auth/user-status')).toHaveLength(2));
+
+    expect(server.seen('POST /auth/token/refresh/')).toHaveLength(1);
+    expect(services.auth.getSnapshot().context).toMatchObject({
+      access: 'access-fresh',
+      refresh: 'refresh-2',
+    });
+    expect(JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY) ?? 'null')).toMatchObject({
+      refresh: 'refresh-2',
+    });
+    expect(server.seen('GET /control/theme/').map((request) => request.authorization)).toEqual([
+      'Bearer access-stale',
+      'Bearer access-fresh',
+    ]);
+  });
+
+  it('signs the user out when the refresh token is dead', async () => {
+    const { server, state } = createServer();
+    state.validAccess = 'nothing-valid';
+    seedStoredSession('access-stale', 'refresh-dead');
+    localStorage.setItem('i18nextLng', 'en');
+    server.on('POST /auth/token/refresh/', () => ({
+      status: 401,
+      data: { statusCode: 401, code: 'errors.sessionExpired', message: 'expired' },
+    }));
+
+    const { services, notices } = start(server);
+    await waitFor(services.auth, (snapshot) => snapshot.matches('signedOut'));
+
+    expect(server.seen('POST /auth/token/refresh/')).toHaveLength(1);
+    expect(notices).toEqual([{ kind: 'error', key: 'errors.sessionExpired' }]);
+    expect(readSessionMarker()).toBeNull();
+    expect(services.session.getSnapshot().value).toBe('anonymous');
+    expect(Object.keys(localStorage)).toEqual(['i18nextLng']);
+    expect(services.theme.getSnapshot().value).toBe('idle');
+    expect(services.queryClient.getQueryCache().getAll()).toHaveLength(0);
+  });
+
+  it('logs out: cookie, tokens, themes and cached queries go; the language stays', async () => {
+    const { server } = createServer();
+    seedStoredSession(adminLogin.access, adminLogin.refresh);
+    localStorage.setItem('i18nextLng', 'ar');
+    const { services, notices } = start(server);
+    await waitFor(services.theme, (snapshot) => snapshot.matches('ready'));
+
+    services.auth.send({ type: 'auth.logout' });
+    await waitFor(services.auth, (snapshot) => snapshot.matches('signedOut'));
+
+    expect(server.seen('POST /auth/logout/')[0]?.body).toEqual({ refresh: adminLogin.refresh });
+    expect(Object.keys(localStorage)).toEqual(['i18nextLng']);
+    expect(readSessionMarker()).toBeNull();
+    expect(services.session.getSnapshot().value).toBe('anonymous');
+    expect(services.theme.getSnapshot().context.themes).toEqual([]);
+    expect(services.queryClient.getQueryData(themesQueryKey)).toBeUndefined();
+    expect(notices).toContainEqual({ kind: 'success', key: 'auth.logoutSucceeded' });
+  });
+
+  it('refetches the theme list from the server after an add', async () => {
+    const { server } = createServer();
+    seedStoredSession(adminLogin.access, adminLogin.refresh);
+    const { services } = start(server);
+    await waitFor(services.theme, (snapshot) => snapshot.matches('ready'));
+
+    services.theme.send({ type: 'theme.form.change', field: 'name', value: 'Forest' });
+    services.theme.send({ type: 'theme.add' });
+    await waitFor(services.theme, (snapshot) => snapshot.matches('refetching'));
+    await waitFor(services.theme, (snapshot) => snapshot.matches('ready'));
+
+    expect(server.seen('POST /control/theme/')[0]?.body).toMatchObject({ name: 'Forest' });
+    expect(server.seen('GET /control/theme/')).toHaveLength(2);
+  });
+
+  it('stops every actor on dispose', async () => {
+    const { server } = createServer();
+    const { services } = start(server);
+
+    services.dispose();
+
+    for (const actor of [services.session, services.auth, services.tokenRefresh, services.theme]) {
+      expect(actor.getSnapshot().status).toBe('stopped');
+    }
+  });
+});
