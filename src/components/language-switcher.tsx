@@ -1,0 +1,21 @@
+import { SegmentedControl } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { isLanguage, languages } from '../i18n/languages.ts';
+
+/** Switches the UI language; direction, <html lang> and storage follow from the i18n layer. */
+export function LanguageSwitcher() {
+  const { t, i18n } = useTranslation();
+  const data = languages.map((language) => ({ value: language, label: t(`language.${language}`) }));
+
+  return (
+    <SegmentedControl
+      size="xs"
+      aria-label={t('language.label')}
+      data={data}
+      value={i18n.language}
+      onChange={(value) => {
+        if (isLanguage(value)) void i18n.changeLanguage(value);
+      }}
+    />
+  );
+}

@@ -1,0 +1,54 @@
+import { AppShell, NavLink, ScrollArea } from '@mantine/core';
+import { Link, useLocation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useCanEnterAdminArea } from '../../app/route-guards.tsx';
+import { navSections, type NavLinkItem, type NavSection } from './nav-items.ts';
+
+const allLinks: NavLinkItem[] = navSections.flatMap((section) =>
+  'links' in section ? section.links : [section],
+);
+
+/** The first link whose path starts the current location, so one entry is highlighted, not two. */
+function activeLinkKey(pathname: string): string | undefined {
+  return allLinks.find((link) => pathname === link.to || pathname.startsWith(`${link.to}/`))?.labelKey;
+}
+
+export function DashboardNavbar({ onNavigate }: { onNavigate: () => void }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const showAdminSections = useCanEnterAdminArea();
+  const active = activeLinkKey(pathname);
+  const visible = navSections.filter((section) => showAdminSections || !section.adminOnly);
+
+  const renderLink = (link: NavLinkItem) => (
+    <NavLink
+      key={link.labelKey}
+      component={Link}
+      to={link.to}
+      label={t(link.labelKey)}
+      active={link.labelKey === active}
+      onClick={onNavigate}
+    />
+  );
+
+  const renderSection = (section: NavSection) =>
+    'links' in section ? (
+      <NavLink
+        key={section.labelKey}
+        label={t(section.labelKey)}
+        defaultOpened={section.links.some((link) => link.labelKey === active)}
+      >
+        {section.links.map(renderLink)}
+      </NavLink>
+    ) : (
+      renderLink(section)
+    );
+
+  return (
+    <AppShell.Navbar p="xs" aria-label={t('nav.label')}>
+      <AppShell.Section grow component={ScrollArea}>
+        {visible.map(renderSection)}
+      </AppShell.Section>
+    </AppShell.Navbar>
+  );
+}

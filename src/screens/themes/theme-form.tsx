@@ -1,0 +1,69 @@
+import { Button, ColorInput, Paper, SimpleGrid, Stack, TextInput, Title, useDirection } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { useAppServices } from '../../app/app-services.tsx';
+import { selectFieldErrors, selectForm, type ThemeFormField } from '../../machines/theme.machine.ts';
+
+/** The colour fields in screen order, with the format each accepts (the accent may carry alpha). */
+const colorFields = [
+  { field: 'primary_color', labelKey: 'themes.primary', format: 'hex' },
+  { field: 'secondary_color', labelKey: 'themes.secondary', format: 'hex' },
+  { field: 'accent_color', labelKey: 'themes.accent', format: 'hexa' },
+] as const;
+
+/** "Add new theme": the values live in the theme machine; the form only shows and edits them. */
+export function ThemeForm() {
+  const { t } = useTranslation();
+  const { theme } = useAppServices();
+  const form = useSelector(theme, selectForm);
+  const fieldErrors = useSelector(theme, selectFieldErrors);
+  const adding = useSelector(theme, (snapshot) => snapshot.matches('adding'));
+  const canAdd = useSelector(theme, (snapshot) => snapshot.can({ type: 'theme.add' }));
+
+  const { dir } = useDirection();
+  // A hex code reads left to right in both languages (else RTL shows "be27ce#"), yet it still
+  // sits on the page's start side like every other input.
+  const hexInput = { dir: 'ltr', styles: { input: { textAlign: dir === 'rtl' ? 'end' : 'start' } } } as const;
+  const change = (field: ThemeFormField, value: string) =>
+    theme.send({ type: 'theme.form.change', field, value });
+  const errorOf = (field: ThemeFormField) => {
+    const key = fieldErrors[field];
+    return key ? t(key) : undefined;
+  };
+
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <Stack gap="md">
+        <Title order={2}>{t('themes.addTitle')}</Title>
+        <TextInput
+          label={t('themes.name')}
+          value={form.name}
+          error={errorOf('name')}
+          onChange={(event) => change('name', event.currentTarget.value)}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          {colorFields.map(({ field, labelKey, format }) => (
+            <ColorInput
+              key={field}
+              label={t(labelKey)}
+              format={format}
+              {...hexInput}
+              value={form[field]}
+              error={errorOf(field)}
+              onChange={(value) => change(field, value)}
+            />
+          ))}
+        </SimpleGrid>
+        {/* No client-side check (spec §5): an empty name is sent and the server's answer shown. */}
+        <Button
+          onClick={() => theme.send({ type: 'theme.add' })}
+          loading={adding}
+          disabled={!canAdd}
+          w="fit-content"
+        >
+          {t('themes.add')}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,91 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import ar from '../../src/i18n/locales/ar/common.json';
+import en from '../../src/i18n/locales/en/common.json';
+import { errorCodes, validationKeys } from '../../contract/errors.contract.ts';
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const keys = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') keys.set(path, value);
+    else for (const [nested, text] of flatten(value, path)) keys.set(nested, text);
+  }
+  return keys;
+}
+
+const locales = { ar: flatten(ar as Tree), en: flatten(en as Tree) };
+const sections = new Set([...Object.keys(ar), ...Object.keys(en)]);
+const root = join(import.meta.dirname, '../..');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.(ts|tsx)$/.test(name) ? [path] : [];
+  });
+}
+
+/**
+ * Event types ('auth.login') look like keys: skip `type: '...'` values, comparisons with
+ * `type`, and `'...':` transition keys.
+ */
+function isEventName(text: string, index: number): boolean {
+  const before = text.slice(Math.max(0, index - 16), index);
+  const after = text.slice(index).replace(/^['"][^'"]*['"]/, '');
+  return /type(:|\s*[!=]==)\s*$/.test(before) || /^\s*:/.test(after);
+}
+
+/**
+ * Every key the code can ask for: arguments of t('...') and any quoted 'section.key' literal whose
+ * first segment is a locale section (errors.*, validation.*, themes.*, ...), which is how
+ * machines, the contract and route tables hand keys to the screens.
+ */
+function usedKeys(): Map<string, string> {
+  const found = new Map<string, string>();
+  const files = [...sourceFiles(join(root, 'src')), ...sourceFiles(join(root, 'contract'))];
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    const where = relative(root, file);
+    for (const match of text.matchAll(/\bt\(\s*['"]([^'"]+)['"]/g)) found.set(match[1] ?? '', where);
+    for (const match of text.matchAll(/['"]([a-zA-Z]+(?:\.[a-zA-Z0-9]+)+)['"]/g)) {
+      const key = match[1] ?? '';
+      if (!sections.has(key.split('.')[0] ?? '') || isEventName(text, match.index)) continue;
+      found.set(key, where);
+    }
+  }
+  return found;
+}
+
+describe('locale files', () => {
+  it('have the same keys in Arabic and English', () => {
+    const onlyAr = [...locales.ar.keys()].filter((key) => !locales.en.has(key));
+    const onlyEn = [...locales.en.keys()].filter((key) => !locales.ar.has(key));
+    expect({ onlyAr, onlyEn }).toEqual({ onlyAr: [], onlyEn: [] });
+  });
+
+  it('have no empty texts', () => {
+    const empty = ['ar', 'en'].flatMap((language) =>
+      [...locales[language as 'ar' | 'en']]
+        .filter(([, text]) => text.trim() === '')
+        .map(([key]) => `${language}:${key}`),
+    );
+    expect(empty).toEqual([]);
+  });
+
+  it('translate every error and validation key of the contract', () => {
+    const contractKeys = [...Object.values(errorCodes), ...Object.values(validationKeys)];
+    const missing = contractKeys.filter((key) => !locales.ar.has(key) || !locales.en.has(key));
+    expect(missing).toEqual([]);
+  });
+
+  it('translate every key the source code uses, in both languages', () => {
+    const missing = [...usedKeys()]
+      .filter(([key]) => !locales.ar.has(key) || !locales.en.has(key))
+      .map(([key, file]) => `${key} (${file})`);
+    expect(missing).toEqual([]);
+  });
+});
