@@ -1,0 +1,69 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ar from '../../src/i18n/locales/ar/common.json';
+import en from '../../src/i18n/locales/en/common.json';
+import { startApp, type RunningApp } from './support/app-server.ts';
+import { launchBrowser, screenshot } from './support/browser.ts';
+
+const htmlDirection = (page: Page) =>
+  page.evaluate(() => ({ dir: document.documentElement.dir, lang: document.documentElement.lang }));
+
+describe('signing in and out in the built app', () => {
+  let app: RunningApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    app = await startApp();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('refuses a wrong password, signs in, survives a reload, switches language and signs out', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+
+    await page.goto(`${app.baseUrl}/`);
+    await page.waitForURL(/#\/auth\/login$/);
+    expect(await htmlDirection(page)).toEqual({ dir: 'rtl', lang: 'ar' });
+    await screenshot(page, 'login-ar');
+
+    await page.getByLabel(ar.auth.login.username).fill(app.adminUsername);
+    await page.getByLabel(ar.auth.login.password, { exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: ar.auth.login.submit }).click();
+    await page.getByText(ar.errors.invalidCredentials).waitFor();
+    expect(new URL(page.url()).hash).toBe('#/auth/login');
+    await screenshot(page, 'login-error-ar');
+
+    await page.getByLabel(ar.auth.login.password, { exact: true }).fill(app.adminPassword);
+    await page.getByRole('button', { name: ar.auth.login.submit }).click();
+    await page.waitForURL(/#\/dashboard\/home$/);
+    await page.getByRole('heading', { name: ar.home.title }).waitFor();
+    await screenshot(page, 'home-ar');
+
+    await page.reload();
+    await page.getByRole('heading', { name: ar.home.title }).waitFor();
+    expect(new URL(page.url()).hash).toBe('#/dashboard/home');
+
+    await page.getByText(en.language.en, { exact: true }).click();
+    await page.getByRole('heading', { name: en.home.title }).waitFor();
+    expect(await htmlDirection(page)).toEqual({ dir: 'ltr', lang: 'en' });
+    await screenshot(page, 'home-en');
+    await page.getByText(ar.language.ar, { exact: true }).click();
+    await page.getByRole('heading', { name: ar.home.title }).waitFor();
+    expect(await htmlDirection(page)).toEqual({ dir: 'rtl', lang: 'ar' });
+
+    await page.getByRole('button', { name: app.adminUsername }).click();
+    await page.getByRole('menuitem', { name: ar.header.logout }).click();
+    await page.waitForURL(/#\/auth\/login$/);
+    const cookies = await page.context().cookies();
+    expect(cookies.find((cookie) => cookie.name === 'elNamerEmailSender')?.value ?? '').toBe('');
+
+    await page.goto(`${app.baseUrl}/#/dashboard/home`);
+    await page.waitForURL(/#\/auth\/login$/);
+    await page.getByRole('heading', { name: ar.auth.login.title }).waitFor();
+    expect(new URL(page.url()).hash).toBe('#/auth/login');
+    await page.close();
+  });
+});
