@@ -1,31 +1,22 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import ar from '../../src/i18n/locales/ar/common.json';
 import en from '../../src/i18n/locales/en/common.json';
-import { startApp, type RunningApp } from './support/app-server.ts';
-import { launchBrowser, screenshot } from './support/browser.ts';
+import { useAppAndBrowser } from './support/app-and-browser.ts';
+import { screenshot, waitForRoute } from './support/browser.ts';
 
 const htmlDirection = (page: Page) =>
   page.evaluate(() => ({ dir: document.documentElement.dir, lang: document.documentElement.lang }));
 
 describe('signing in and out in the built app', () => {
-  let app: RunningApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const run = useAppAndBrowser();
 
   it('refuses a wrong password, signs in, survives a reload, switches language and signs out', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const { app } = run;
+    const page = await run.newPage(800);
 
     await page.goto(`${app.baseUrl}/`);
-    await page.waitForURL(/#\/auth\/login$/);
+    await waitForRoute(page, '#/auth/login');
     expect(await htmlDirection(page)).toEqual({ dir: 'rtl', lang: 'ar' });
     await screenshot(page, 'login-ar');
 
@@ -38,7 +29,7 @@ describe('signing in and out in the built app', () => {
 
     await page.getByLabel(ar.auth.login.password, { exact: true }).fill(app.adminPassword);
     await page.getByRole('button', { name: ar.auth.login.submit }).click();
-    await page.waitForURL(/#\/dashboard\/home$/);
+    await waitForRoute(page, '#/dashboard/home');
     await page.getByRole('heading', { name: ar.home.title }).waitFor();
     await screenshot(page, 'home-ar');
 
@@ -56,12 +47,12 @@ describe('signing in and out in the built app', () => {
 
     await page.getByRole('button', { name: app.adminUsername }).click();
     await page.getByRole('menuitem', { name: ar.header.logout }).click();
-    await page.waitForURL(/#\/auth\/login$/);
+    await waitForRoute(page, '#/auth/login');
     const cookies = await page.context().cookies();
     expect(cookies.find((cookie) => cookie.name === 'elNamerEmailSender')?.value ?? '').toBe('');
 
     await page.goto(`${app.baseUrl}/#/dashboard/home`);
-    await page.waitForURL(/#\/auth\/login$/);
+    await waitForRoute(page, '#/auth/login');
     await page.getByRole('heading', { name: ar.auth.login.title }).waitFor();
     expect(new URL(page.url()).hash).toBe('#/auth/login');
     await page.close();

@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import ar from '../../src/i18n/locales/ar/common.json';
-import { startApp, type RunningApp } from './support/app-server.ts';
-import { launchBrowser, screenshot } from './support/browser.ts';
+import { useAppAndBrowser } from './support/app-and-browser.ts';
+import { screenshot, waitForRoute } from './support/browser.ts';
 import { signInAs } from './support/sign-in.ts';
 
 const FALLBACK_PRIMARY = 'rgb(190, 39, 206)'; // #be27ce, spec §3
@@ -19,23 +19,14 @@ async function appliedPrimary(page: Page) {
 }
 
 describe('themes in the built app', () => {
-  let app: RunningApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const run = useAppAndBrowser();
 
   it('adds a theme, activates it to recolour the app, deletes it and returns to the fallback', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const { app } = run;
+    const page = await run.newPage(900);
     await signInAs(page, app.baseUrl, app.adminUsername, app.adminPassword);
     await page.getByRole('link', { name: ar.nav.themes }).click();
-    await page.waitForURL(/#\/dashboard\/themes$/);
+    await waitForRoute(page, '#/dashboard/themes');
     await page.getByRole('heading', { name: ar.themes.addTitle }).waitFor();
     expect(await appliedPrimary(page)).toEqual({ background: FALLBACK_PRIMARY, variable: '#be27ce' });
 

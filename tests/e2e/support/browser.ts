@@ -30,3 +30,15 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   const dir = process.env.E2E_SCREENSHOTS;
   if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
 }
+
+/**
+ * Waits until the app's hash route is `hash`. Polls instead of page.waitForURL, which can miss a
+ * hash-router redirect done with history.replaceState right after a same-document navigation.
+ */
+export async function waitForRoute(page: Page, hash: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (new URL(page.url()).hash !== hash) {
+    if (Date.now() > deadline) throw new Error(`expected route ${hash}, still at ${page.url()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
