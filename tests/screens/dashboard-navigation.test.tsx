@@ -32,6 +32,18 @@ describe.each(languages)('dashboard navigation (%s)', (language) => {
     expect(await screen.findByRole('heading', { name: i18n.t('themes.addTitle') })).toBeInTheDocument();
   });
 
+  it('opens the section of a page reached by its address, not through the menu', async () => {
+    const { i18n, router } = renderApp({ language, signedInAs: 'sender', route: paths.dashboard.home });
+    const nav = await screen.findByRole('navigation', { name: i18n.t('nav.label') });
+    expect(within(nav).queryByRole('link', { name: i18n.t('nav.templates') })).not.toBeInTheDocument();
+
+    await router.navigate(paths.dashboard.services.root);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.dashboard.services.templates));
+    const templatesLink = await within(nav).findByRole('link', { name: i18n.t('nav.templates') });
+    expect(templatesLink).toHaveAttribute('data-active', 'true');
+  });
+
   it('shows the signed-in user and their quota on the home screen', async () => {
     const { i18n } = renderApp({ language, signedInAs: 'sender', route: paths.dashboard.home });
 

@@ -1,4 +1,5 @@
 import { AppShell, NavLink, ScrollArea } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useCanEnterAdminArea } from '../../app/route-guards.tsx';
@@ -18,6 +19,21 @@ export function DashboardNavbar({ onNavigate }: { onNavigate: () => void }) {
   const { pathname } = useLocation();
   const showAdminSections = useCanEnterAdminArea();
   const active = activeLinkKey(pathname);
+  const activeSection = navSections.find(
+    (section) => 'links' in section && section.links.some((link) => link.labelKey === active),
+  )?.labelKey;
+  // Sections the user opened, plus the one holding the current page, also when the page was
+  // reached by URL or a redirect rather than through this menu.
+  const [openSections, setOpenSections] = useState<ReadonlySet<string>>(new Set());
+  useEffect(() => {
+    if (activeSection) setOpenSections((open) => new Set(open).add(activeSection));
+  }, [activeSection]);
+  const toggleSection = (key: string) =>
+    setOpenSections((open) => {
+      const next = new Set(open);
+      if (!next.delete(key)) next.add(key);
+      return next;
+    });
   const visible = navSections.filter((section) => showAdminSections || !section.adminOnly);
 
   const renderLink = (link: NavLinkItem) => (
@@ -36,7 +52,8 @@ export function DashboardNavbar({ onNavigate }: { onNavigate: () => void }) {
       <NavLink
         key={section.labelKey}
         label={t(section.labelKey)}
-        defaultOpened={section.links.some((link) => link.labelKey === active)}
+        opened={openSections.has(section.labelKey)}
+        onChange={() => toggleSection(section.labelKey)}
       >
         {section.links.map(renderLink)}
       </NavLink>
