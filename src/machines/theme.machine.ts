@@ -115,6 +115,7 @@ export const themeMachine = setup({
     loading: {
       tags: ['busy'],
       invoke: {
+        id: 'loadThemes',
         src: 'loadThemes',
         onDone: { target: 'ready', actions: { type: 'storeThemes', params: ({ event }) => event.output } },
         onError: {
@@ -152,6 +153,7 @@ export const themeMachine = setup({
     adding: {
       tags: ['busy'],
       invoke: {
+        id: 'createTheme',
         src: 'createTheme',
         input: ({ context }) => context.form,
         onDone: {
@@ -176,6 +178,7 @@ export const themeMachine = setup({
       tags: ['busy'],
       exit: 'forgetPending',
       invoke: {
+        id: 'activateTheme',
         src: 'activateTheme',
         input: ({ context }) => ({ id: context.activatingId ?? '' }),
         onDone: {
@@ -198,6 +201,7 @@ export const themeMachine = setup({
       tags: ['busy'],
       exit: 'forgetPending',
       invoke: {
+        id: 'deleteTheme',
         src: 'deleteTheme',
         input: ({ context }) => ({ id: context.pendingDeleteId ?? '' }),
         onDone: {
@@ -219,6 +223,7 @@ export const themeMachine = setup({
     refetching: {
       tags: ['busy'],
       invoke: {
+        id: 'refetchThemes',
         src: 'loadThemes',
         onDone: { target: 'ready', actions: { type: 'storeThemes', params: ({ event }) => event.output } },
         // The list on screen stays; the toast says it may be stale.
