@@ -13,8 +13,6 @@ export const ThemesScreen = lazy(() => import('../screens/themes/themes-screen.t
 export const PlaceholderScreen = lazy(() => import('../screens/placeholder/placeholder-screen.tsx'));
 export const PaymentResultScreen = lazy(() => import('../screens/payment/payment-result-screen.tsx'));
 
-// The small error pages share one module (and one chunk).
-const errorPages = () => import('../screens/errors/error-pages.tsx');
-export const ForbiddenScreen = lazy(() => errorPages().then((m) => ({ default: m.ForbiddenScreen })));
-export const RedirectScreen = lazy(() => errorPages().then((m) => ({ default: m.RedirectScreen })));
-export const NotFoundScreen = lazy(() => errorPages().then((m) => ({ default: m.NotFoundScreen })));
+// The error pages stay in the main bundle: the route error element needs them even when loading
+// a screen's chunk is what failed (offline, or a deploy replaced the chunks).
+export { ForbiddenScreen, NotFoundScreen, RedirectScreen } from '../screens/errors/error-pages.tsx';
