@@ -4,6 +4,8 @@
  * `/api` base, so these are relative to it.
  */
 export const apiPaths = {
+  /** Public liveness and database check for load balancers and process supervisors. */
+  health: '/health',
   login: '/auth/login/',
   refresh: '/auth/token/refresh/',
   logout: '/auth/logout/',

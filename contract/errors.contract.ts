@@ -26,6 +26,7 @@ export const errorCodes = {
   validation: 'errors.validation',
   conflict: 'errors.conflict',
   payloadTooLarge: 'errors.payloadTooLarge',
+  unavailable: 'errors.unavailable',
   unexpected: 'errors.unexpected',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

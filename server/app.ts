@@ -15,6 +15,7 @@ import servicesPlugin from './plugins/services.plugin.ts';
 import spaPlugin from './plugins/spa.plugin.ts';
 import authRoutes from './routes/auth/auth.routes.ts';
 import themeRoutes from './routes/theme/themes.routes.ts';
+import healthRoutes from './routes/health/health.routes.ts';
 
 export type BuildAppOptions = {
   config: AppConfig;
@@ -74,6 +75,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(authPlugin);
     await app.register(authRoutes, { prefix: API_PREFIX });
     await app.register(themeRoutes, { prefix: API_PREFIX });
+    await app.register(healthRoutes, { prefix: API_PREFIX });
     await app.register(spaPlugin, { staticDir: config.staticDir });
   } catch (error) {
     await app.close();
