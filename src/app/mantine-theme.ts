@@ -1,4 +1,5 @@
 import {
+  NavLink,
   createTheme,
   darken,
   lighten,
@@ -36,6 +37,19 @@ export function buildMantineTheme(colors: AppliedColors): MantineThemeOverride {
     // Visitors who ask their system for less motion get no transitions (collapses, modals).
     respectReducedMotion: true,
     other: { appColors: colors },
+    components: {
+      // The theme's accent marks where the user is: the active navigation entry.
+      NavLink: NavLink.extend({
+        vars: () => ({
+          root: {
+            '--nl-bg': 'var(--app-accent)',
+            '--nl-hover': 'var(--app-accent)',
+            '--nl-color': 'var(--app-primary)',
+          },
+          children: {},
+        }),
+      }),
+    },
   });
 }
 
