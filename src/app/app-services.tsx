@@ -118,8 +118,15 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
     tokenRefreshMachine.provide({
       actors: {
         refreshAccessToken: fromPromise(async ({ signal }) => {
-          const refresh = auth.getSnapshot().context.refresh;
+          const { refresh, user } = auth.getSnapshot().context;
           if (!refresh) throw noRefreshToken;
+          // Another tab of this browser may have rotated the tokens already. Our refresh token
+          // is then spent, and presenting it again would look like theft and end the session
+          // in every tab; take the newer pair that tab stored instead.
+          const stored = authStorage.read();
+          if (stored && stored.refresh !== refresh && stored.user.id === user?.id) {
+            return { access: stored.access, refresh: stored.refresh };
+          }
           return refreshTokens(http, { refresh }, signal);
         }),
       },

@@ -22,6 +22,8 @@ export type StoredSession = z.infer<typeof storedSessionSchema>;
 export interface AuthStorage {
   /** The stored sign-in state, or null (nothing stored, unreadable, or not read within the time-out). */
   restore(): Promise<StoredSession | null>;
+  /** What is stored right now; another tab of this browser may have written it. */
+  read(): StoredSession | null;
   save(session: StoredSession): void;
   /** Removes only the sign-in state. */
   forget(): void;
@@ -58,6 +60,7 @@ export function createAuthStorage(
       const read = Promise.resolve().then(() => readStoredSession(storage));
       return Promise.race([read, timedOut]).finally(() => clearTimeout(timer));
     },
+    read: () => readStoredSession(storage),
     save(session) {
       storage.setItem(AUTH_STORAGE_KEY, JSON.stringify(session));
     },

@@ -142,6 +142,31 @@ describe('app services', () => {
     ]);
   });
 
+  it('takes the tokens another tab already rotated instead of spending the old refresh token', async () => {
+    const { server, state } = createServer();
+    seedStoredSession(adminLogin.access, adminLogin.refresh);
+    const refreshCalls = vi.fn(() => unauthorized); // presenting refresh-1 again would end the session
+    server.on('POST /auth/token/refresh/', refreshCalls);
+    const { services } = start(server);
+    await waitFor(services.theme, (snapshot) => snapshot.matches('ready'));
+
+    // The other tab refreshed: the server now accepts only its new access token.
+    localStorage.setItem(
+      AUTH_STORAGE_KEY,
+      JSON.stringify({ user: adminUser, access: 'access-other-tab', refresh: 'refresh-other-tab' }),
+    );
+    state.validAccess = 'access-other-tab';
+    const status = await services.http.get('/auth/user-status');
+
+    expect(status.status).toBe(200);
+    expect(refreshCalls).not.toHaveBeenCalled();
+    expect(services.auth.getSnapshot().matches('signedIn')).toBe(true);
+    expect(services.auth.getSnapshot().context).toMatchObject({
+      access: 'access-other-tab',
+      refresh: 'refresh-other-tab',
+    });
+  });
+
   it('signs the user out when the refresh token is dead', async () => {
     const { server, state } = createServer();
     state.validAccess = 'nothing-valid';
