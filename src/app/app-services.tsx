@@ -15,7 +15,7 @@ import {
   type TokenRefreshActorRef,
 } from '../machines/token-refresh.machine.ts';
 import type { AppError } from '../services/api-error.ts';
-import { createAuthStorage } from '../services/auth-storage.ts';
+import { AUTH_STORAGE_KEY, createAuthStorage } from '../services/auth-storage.ts';
 import { fetchUserStatus, login, logout, refreshTokens } from '../services/auth.service.ts';
 import { createHttpClient } from '../services/http.ts';
 import { createQueryClient } from '../services/query-client.ts';
@@ -79,7 +79,8 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
   const notify = options.notify ?? showNotice;
   const doc = options.document ?? document;
   const queryClient = options.queryClient ?? createQueryClient();
-  const authStorage = createAuthStorage(options.storage ?? window.localStorage);
+  const storageArea = options.storage ?? window.localStorage;
+  const authStorage = createAuthStorage(storageArea);
 
   // The closures below read `auth` and `tokenRefresh`, which exist before any request is made.
   const http = createHttpClient({
@@ -183,6 +184,21 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
     }
   });
 
+  // Keep this tab in step with the others of this browser: they share the stored sign-in.
+  const followOtherTabs = (event: StorageEvent) => {
+    if (event.storageArea !== storageArea) return;
+    if (event.key !== AUTH_STORAGE_KEY && event.key !== null) return;
+    const snapshot = auth.getSnapshot();
+    if (!snapshot.matches('signedIn')) return;
+    const stored = authStorage.read();
+    if (!stored) {
+      auth.send({ type: 'auth.signedOutElsewhere' });
+    } else if (stored.user.id === snapshot.context.user?.id && stored.refresh !== snapshot.context.refresh) {
+      auth.send({ type: 'auth.tokensRefreshed', access: stored.access, refresh: stored.refresh });
+    }
+  };
+  window.addEventListener('storage', followOtherTabs);
+
   session.start();
   theme.start();
   tokenRefresh.start();
@@ -197,6 +213,7 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
     theme,
     dispose() {
       subscription.unsubscribe();
+      window.removeEventListener('storage', followOtherTabs);
       auth.stop();
       tokenRefresh.stop();
       theme.stop();

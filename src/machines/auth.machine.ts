@@ -24,6 +24,7 @@ export type AuthEvent =
   | { type: 'auth.logout' }
   | { type: 'auth.tokensRefreshed'; access: string; refresh: string }
   | { type: 'auth.sessionExpired' }
+  | { type: 'auth.signedOutElsewhere' }
   | { type: 'auth.userRefreshed'; user: User };
 
 const signedOutContext: AuthContext = { user: null, access: null, refresh: null, errorKey: null };
@@ -186,6 +187,16 @@ export const authMachine = setup({
         },
         'auth.userRefreshed': {
           actions: [assign({ user: ({ event }) => event.user }), 'persistSession'],
+        },
+        // Another tab of this browser signed out. It already cleared the storage and cookie;
+        // clearing them again here could erase a sign-in that tab has made since.
+        'auth.signedOutElsewhere': {
+          target: 'signedOut',
+          actions: [
+            'forgetSignIn',
+            'announceSessionChanged',
+            { type: 'notify', params: { kind: 'success', key: 'auth.signedOutElsewhere' } },
+          ],
         },
         // Sent by the token-refresh machine when the refresh token is dead: no logout call.
         'auth.sessionExpired': {

@@ -167,6 +167,41 @@ describe('app services', () => {
     });
   });
 
+  it('signs this tab out when another tab signs out, without touching what that tab stores', async () => {
+    const { server } = createServer();
+    seedStoredSession(adminLogin.access, adminLogin.refresh);
+    const { services, notices } = start(server);
+    await waitFor(services.theme, (snapshot) => snapshot.matches('ready'));
+
+    localStorage.removeItem(AUTH_STORAGE_KEY); // what the other tab's sign-out did
+    localStorage.setItem('i18nextLng', 'en');
+    window.dispatchEvent(new StorageEvent('storage', { key: AUTH_STORAGE_KEY, storageArea: localStorage }));
+
+    expect(services.auth.getSnapshot().matches('signedOut')).toBe(true);
+    expect(services.auth.getSnapshot().context.access).toBeNull();
+    expect(services.theme.getSnapshot().context.themes).toEqual([]);
+    expect(localStorage.getItem('i18nextLng')).toBe('en');
+    expect(server.seen('POST /auth/logout/')).toHaveLength(0);
+    expect(notices).toContainEqual({ kind: 'success', key: 'auth.signedOutElsewhere' });
+  });
+
+  it('follows the tokens another tab rotated as soon as it stores them', async () => {
+    const { server } = createServer();
+    seedStoredSession(adminLogin.access, adminLogin.refresh);
+    const { services } = start(server);
+    await waitFor(services.theme, (snapshot) => snapshot.matches('ready'));
+
+    const rotated = { user: adminUser, access: 'access-other-tab', refresh: 'refresh-other-tab' };
+    localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify(rotated));
+    window.dispatchEvent(new StorageEvent('storage', { key: AUTH_STORAGE_KEY, storageArea: localStorage }));
+
+    expect(services.auth.getSnapshot().matches('signedIn')).toBe(true);
+    expect(services.auth.getSnapshot().context).toMatchObject({
+      access: rotated.access,
+      refresh: rotated.refresh,
+    });
+  });
+
   it('signs the user out when the refresh token is dead', async () => {
     const { server, state } = createServer();
     state.validAccess = 'nothing-valid';

@@ -11,7 +11,7 @@ import { settle } from '../support/controlled-actor.ts';
 import { adminLogin, adminUser } from '../support/fixtures.ts';
 import type { AppError } from '../../../src/services/api-error.ts';
 import { toModelMachine } from '../support/model-machine.ts';
-import { setSessionCookie } from '../support/session-actor.ts';
+import { removeSessionCookie, setSessionCookie } from '../support/session-actor.ts';
 
 type ModelEvent = { type: string } & Record<string, unknown>;
 type ModelSnapshot = Snapshot<unknown> & {
@@ -48,6 +48,7 @@ const events: Array<[ModelEvent, string]> = [
   [{ type: 'auth.tokensRefreshed', access: 'access-2', refresh: 'refresh-2' }, 'tokens refreshed'],
   [{ type: 'auth.userRefreshed', user: renamed }, 'user refreshed'],
   [{ type: 'auth.sessionExpired' }, 'session expired'],
+  [{ type: 'auth.signedOutElsewhere' }, 'signed out in another tab'],
   [{ type: 'auth.logout' }, 'logout'],
   [{ type: 'xstate.done.actor.logout', output: undefined }, 'logout answered'],
   [{ type: 'xstate.error.actor.logout', error: offline }, 'logout failed'],
@@ -69,6 +70,7 @@ const expectedNotices: Record<string, Notice[]> = {
   'xstate.done.actor.logout': [{ kind: 'success', key: 'auth.logoutSucceeded' }],
   'xstate.error.actor.logout': [{ kind: 'success', key: 'auth.logoutSucceeded' }],
   'auth.sessionExpired': [{ kind: 'error', key: 'errors.sessionExpired' }],
+  'auth.signedOutElsewhere': [{ kind: 'success', key: 'auth.signedOutElsewhere' }],
 };
 
 function storedAuth(): unknown {
@@ -141,6 +143,13 @@ function testPaths(paths: ModelPath[], exactContext: boolean) {
           'auth.tokensRefreshed': (step) => perform(step, () => auth.send(step.event as never)),
           'auth.userRefreshed': (step) => perform(step, () => auth.send(step.event as never)),
           'auth.sessionExpired': (step) => perform(step, () => auth.send({ type: 'auth.sessionExpired' })),
+          'auth.signedOutElsewhere': (step) =>
+            perform(step, () => {
+              // What the other tab's sign-out left behind, before this tab hears of it.
+              localStorage.removeItem(AUTH_STORAGE_KEY);
+              removeSessionCookie();
+              auth.send({ type: 'auth.signedOutElsewhere' });
+            }),
           'auth.logout': (step) => perform(step, () => auth.send({ type: 'auth.logout' })),
           'xstate.done.actor.logout': (step) => perform(step, () => logout.resolve()),
           'xstate.error.actor.logout': (step) =>
