@@ -69,6 +69,12 @@ export const showNotice: Notify = ({ kind, key }: Notice) => {
   });
 };
 
+/** Runs `work` while holding a lock shared by every tab of this origin, where the browser has them. */
+function withBrowserLock<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request(name, work) : work();
+}
+
 const noRefreshToken: AppError = { code: errorCodes.sessionExpired, status: null };
 
 /**
@@ -118,18 +124,21 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
   const tokenRefresh = createActor(
     tokenRefreshMachine.provide({
       actors: {
-        refreshAccessToken: fromPromise(async ({ signal }) => {
-          const { refresh, user } = auth.getSnapshot().context;
-          if (!refresh) throw noRefreshToken;
-          // Another tab of this browser may have rotated the tokens already. Our refresh token
-          // is then spent, and presenting it again would look like theft and end the session
-          // in every tab; take the newer pair that tab stored instead.
-          const stored = authStorage.read();
-          if (stored && stored.refresh !== refresh && stored.user.id === user?.id) {
-            return { access: stored.access, refresh: stored.refresh };
-          }
-          return refreshTokens(http, { refresh }, signal);
-        }),
+        refreshAccessToken: fromPromise(({ signal }) =>
+          // One refresh at a time across the tabs of this browser (they share the tokens).
+          withBrowserLock('el-namer:token-refresh', async () => {
+            const { refresh, user } = auth.getSnapshot().context;
+            if (!refresh) throw noRefreshToken;
+            // Another tab may have rotated the tokens already. Our refresh token is then spent,
+            // and presenting it again would look like theft and end the session in every tab;
+            // take the newer pair that tab stored instead.
+            const stored = authStorage.read();
+            if (stored && stored.refresh !== refresh && stored.user.id === user?.id) {
+              return { access: stored.access, refresh: stored.refresh };
+            }
+            return refreshTokens(http, { refresh }, signal);
+          }),
+        ),
       },
       actions: {
         announceTokensRefreshed: (_, tokens) => auth.send({ type: 'auth.tokensRefreshed', ...tokens }),

@@ -202,6 +202,28 @@ describe('app services', () => {
     });
   });
 
+  it('refreshes inside a lock shared by the browser tabs, where the browser has one', async () => {
+    const request = vi.fn((_name: string, work: () => Promise<unknown>) => work());
+    vi.stubGlobal('navigator', { ...navigator, locks: { request } });
+    try {
+      const { server, state } = createServer();
+      state.validAccess = 'access-fresh';
+      seedStoredSession('access-stale', 'refresh-1');
+      server.on('POST /auth/token/refresh/', () => ({
+        status: 200,
+        data: { access: 'access-fresh', refresh: 'refresh-2' },
+      }));
+      const { services } = start(server);
+      await waitFor(services.theme, (snapshot) => snapshot.matches('ready'));
+
+      expect(request).toHaveBeenCalledTimes(1);
+      expect(request.mock.calls[0]?.[0]).toBe('el-namer:token-refresh');
+      expect(server.seen('POST /auth/token/refresh/')).toHaveLength(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('signs the user out when the refresh token is dead', async () => {
     const { server, state } = createServer();
     state.validAccess = 'nothing-valid';
