@@ -1,19 +1,11 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
 import { validationKeys } from './errors.contract.ts';
 
 export const roleSchema = z.enum(['admin', 'sender']);
 export type Role = z.infer<typeof roleSchema>;
 
-/**
- * The browser's routing guards read this cookie (spec §4). It holds one of two fixed,
- * pre-hashed role markers. It is NOT a credential: the server never reads it and checks
- * every request's bearer token instead. It only tells the browser which screens to route to.
- */
-export const SESSION_COOKIE = 'elNamerEmailSender';
-export const SESSION_MARKERS = {
-  admin: '7ecfcff522f17ad46deb5bce00e3a3b480eca3aa987b059c764695ebc1619e1d',
-  sender: '7d313a794f5b95ce5e8f6b90a26d3f4f963f387867b28236844f45db79438c40',
-} as const satisfies Record<Role, string>;
+export { SESSION_COOKIE, SESSION_MARKERS } from './session-marker.ts';
 
 /** `username` accepts the user name or the e-mail address. */
 export const loginRequestSchema = z.object({
@@ -48,3 +40,41 @@ export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
 /** Logout works with the refresh token alone, so an expired access token never traps a user. */
 export const logoutRequestSchema = z.object({ refresh: z.string().optional() });
 export type LogoutRequest = z.infer<typeof logoutRequestSchema>;
+
+export const authEndpoints = {
+  /** Also sets the elNamerEmailSender routing cookie. */
+  login: defineEndpoint({
+    method: 'POST',
+    path: '/auth/login/',
+    access: 'public',
+    body: loginRequestSchema,
+    status: 200,
+    response: loginResponseSchema,
+  }),
+  /** Refresh tokens rotate: the one sent is dead afterwards. */
+  refresh: defineEndpoint({
+    method: 'POST',
+    path: '/auth/token/refresh/',
+    access: 'public',
+    body: refreshRequestSchema,
+    status: 200,
+    response: tokenPairSchema,
+  }),
+  /** Public so that a user whose access token has expired can still end the session. */
+  logout: defineEndpoint({
+    method: 'POST',
+    path: '/auth/logout/',
+    access: 'public',
+    body: logoutRequestSchema,
+    status: 204,
+    response: z.void(),
+  }),
+  /** The signed-in user, with current quota figures. */
+  userStatus: defineEndpoint({
+    method: 'GET',
+    path: '/auth/user-status',
+    access: 'user',
+    status: 200,
+    response: userSchema,
+  }),
+};

@@ -1,17 +1,4 @@
-import { z } from 'zod';
-
-/**
- * Every error the API returns has this body. `code` is an i18n key (errors.*) that the browser
- * translates; `message` is plain English for clients that do not translate; `fields` maps a
- * request field to an i18n key (validation.*) describing what is wrong with it.
- */
-export const apiErrorSchema = z.object({
-  statusCode: z.number().int(),
-  code: z.string(),
-  message: z.string(),
-  fields: z.record(z.string(), z.string()).optional(),
-});
-export type ApiError = z.infer<typeof apiErrorSchema>;
+// No zod here: the browser's first load reads these tables, and zod stays out of it (issue 6).
 
 /** Error codes shared by server and browser. Each value is a key in src/i18n/locales/{ar,en}/common.json. */
 export const errorCodes = {
@@ -28,8 +15,31 @@ export const errorCodes = {
   payloadTooLarge: 'errors.payloadTooLarge',
   unavailable: 'errors.unavailable',
   unexpected: 'errors.unexpected',
+  accountNotFound: 'errors.accountNotFound',
+  invalidResetLink: 'errors.invalidResetLink',
+  mailFailed: 'errors.mailFailed',
+  insufficientCredit: 'errors.insufficientCredit',
+  missingAttachments: 'errors.missingAttachments',
+  campaignState: 'errors.campaignState',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];
+
+/**
+ * The code for an error answered without our body (Fastify's own errors on the server, a proxy's
+ * HTML page or an empty 502 in the browser). Written once, read by both sides.
+ */
+export const errorCodeByStatus: Readonly<Record<number, ErrorCode>> = {
+  400: errorCodes.validation,
+  401: errorCodes.unauthorized,
+  403: errorCodes.forbidden,
+  404: errorCodes.notFound,
+  402: errorCodes.insufficientCredit,
+  409: errorCodes.conflict,
+  413: errorCodes.payloadTooLarge,
+  422: errorCodes.validation,
+  429: errorCodes.tooManyAttempts,
+  503: errorCodes.unavailable,
+};
 
 /** Field-level validation keys used as zod messages in the contract schemas. */
 export const validationKeys = {
@@ -40,4 +50,37 @@ export const validationKeys = {
   hexColorAlpha: 'validation.hexColorAlpha',
   nameTaken: 'validation.nameTaken',
   atLeastOneField: 'validation.atLeastOneField',
+  fileRequired: 'validation.fileRequired',
+  fileTooLarge: 'validation.fileTooLarge',
+  fileType: 'validation.fileType',
+  imageType: 'validation.imageType',
+  zipInvalid: 'validation.zipInvalid',
+  zipTooManyEntries: 'validation.zipTooManyEntries',
+  zipTooLarge: 'validation.zipTooLarge',
+  zipUnsafePath: 'validation.zipUnsafePath',
+  zipEmpty: 'validation.zipEmpty',
+  inUse: 'validation.inUse',
+  email: 'validation.email',
+  domain: 'validation.domain',
+  emailDomainNotOwned: 'validation.emailDomainNotOwned',
+  passwordTooShort: 'validation.passwordTooShort',
+  passwordWeak: 'validation.passwordWeak',
+  passwordSameAsName: 'validation.passwordSameAsName',
+  passwordMismatch: 'validation.passwordMismatch',
+  wrongPassword: 'validation.wrongPassword',
+  username: 'validation.username',
+  usernameTaken: 'validation.usernameTaken',
+  emailTaken: 'validation.emailTaken',
+  userHasCampaigns: 'validation.userHasCampaigns',
+  notYourself: 'validation.notYourself',
+  phone: 'validation.phone',
+  scheduledInPast: 'validation.scheduledInPast',
+  fromNotAllowed: 'validation.fromNotAllowed',
+  noRecipients: 'validation.noRecipients',
+  reasonRequired: 'validation.reasonRequired',
+  belowZero: 'validation.belowZero',
+  extraIncomplete: 'validation.extraIncomplete',
+  tooManyRows: 'validation.tooManyRows',
+  recipientExists: 'validation.recipientExists',
+  listNotFound: 'validation.listNotFound',
 } as const;

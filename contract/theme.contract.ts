@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
+import { idParamsSchema } from './ids.contract.ts';
 import { validationKeys } from './errors.contract.ts';
 
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, validationKeys.hexColor);
@@ -31,18 +33,58 @@ export const updateThemeSchema = createThemeSchema
   .refine((body) => Object.keys(body).length > 0, { message: validationKeys.atLeastOneField });
 export type UpdateThemeRequest = z.infer<typeof updateThemeSchema>;
 
-/** Spec §3: the add form starts from these values and returns to them after a successful add. */
-export const DEFAULT_NEW_THEME: CreateThemeRequest = {
-  name: '',
-  primary_color: '#be27ce',
-  secondary_color: '#2e2e2e',
-  accent_color: '#be27ce33',
-};
+export { DEFAULT_NEW_THEME, FALLBACK_THEME } from './theme.defaults.ts';
 
-/** Spec §3: applied whenever no theme is active. */
-export const FALLBACK_THEME = {
-  primary_color: '#be27ce',
-  secondary_color: '#2e2e2e',
-  accent_color: '#be27ce33',
-  text_color: '#1F2937',
-} as const;
+export const themeEndpoints = {
+  /** Every signed-in user reads the themes: the dashboard applies the active one. */
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/control/theme/',
+    access: 'user',
+    status: 200,
+    response: themeListSchema,
+  }),
+  /** Spec §7: a second path answering the same array; the first entry with is_active applies. */
+  active: defineEndpoint({
+    method: 'GET',
+    path: '/control/theme',
+    access: 'user',
+    status: 200,
+    response: themeListSchema,
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/control/theme/',
+    access: 'admin',
+    body: createThemeSchema,
+    status: 201,
+    response: themeSchema,
+  }),
+  /** Exists in the API; no screen uses it yet (spec §7). */
+  update: defineEndpoint({
+    method: 'PATCH',
+    path: '/control/theme/:id/',
+    access: 'admin',
+    params: idParamsSchema,
+    body: updateThemeSchema,
+    status: 200,
+    response: themeSchema,
+  }),
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: '/control/theme/:id/',
+    access: 'admin',
+    params: idParamsSchema,
+    status: 204,
+    response: z.void(),
+  }),
+  /** The server deactivates every other theme in the same transaction. */
+  activate: defineEndpoint({
+    method: 'POST',
+    path: '/control/theme/:id/activate/',
+    access: 'admin',
+    params: idParamsSchema,
+    status: 200,
+    response: themeSchema,
+  }),
+};

@@ -1,27 +1,35 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type { Kysely } from 'kysely';
-import { API_PREFIX } from '../contract/api-paths.ts';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import { API_PREFIX } from '../contract/endpoint.ts';
 import { ensureAdmin } from './bootstrap-admin.ts';
 import type { AppConfig } from './config.ts';
 import { createDb } from './db/create-db.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import type { Database } from './db/schema.ts';
+import type { Db } from './db/schema.ts';
+import { createRelay, relaySystemMailer } from './mail/relay.ts';
+import type { SystemMailer } from './mail/system-mail.ts';
+import { configurePasswordHashing } from './lib/password.ts';
 import { resolveJwtSecret } from './lib/jwt-secret.ts';
 import { createTokenService } from './lib/tokens.ts';
+import { contractValidatorCompiler } from './lib/validation.ts';
+import { apiModules } from './modules/index.ts';
 import authPlugin from './plugins/auth.plugin.ts';
-import errorsPlugin from './plugins/errors.plugin.ts';
+import mailRelayPlugin from './plugins/mail-relay.plugin.ts';
+import errorsPlugin, { answerFrameworkError } from './plugins/errors.plugin.ts';
 import securityPlugin from './plugins/security.plugin.ts';
+import sendingPlugin from './plugins/sending.plugin.ts';
 import servicesPlugin from './plugins/services.plugin.ts';
 import spaPlugin from './plugins/spa.plugin.ts';
-import authRoutes from './routes/auth/auth.routes.ts';
-import themeRoutes from './routes/theme/themes.routes.ts';
-import healthRoutes from './routes/health/health.routes.ts';
 
 export type BuildAppOptions = {
   config: AppConfig;
   /** A database owned by the caller (left open on close); by default one is made from config. */
-  db?: Kysely<Database>;
+  db?: Db;
   logger?: FastifyServerOptions['logger'];
+  /** Sends the product's own mail (password resets, contact notifications); tests record it. */
+  systemMailer?: SystemMailer;
+  /** The clock (tests move it); `new Date()` by default. */
+  now?: () => Date;
   /** Where the generated administrator password is shown; stdout by default. */
   print?: (text: string) => void;
 };
@@ -48,6 +56,12 @@ export function loggerOptions(config: Pick<AppConfig, 'logLevel'>): LoggerOption
   };
 }
 
+/** A hop count becomes proxy-addr's "the first n hops are proxies" (Fastify's types omit numbers). */
+function fastifyTrustProxy(setting: AppConfig['trustProxy']) {
+  if (typeof setting !== 'number') return setting;
+  return (_address: string, hop: number) => hop < setting;
+}
+
 /** The whole server as a Fastify instance that never listens: main.ts listens, tests inject. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
@@ -55,27 +69,35 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
     bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // `/control/theme/` and `/control/theme` are two endpoints (spec §7): never merge or redirect.
-    routerOptions: { ignoreTrailingSlash: false },
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    frameworkErrors: answerFrameworkError,
   });
+  // Every request part is parsed by its contract schema and every answer serialised through one.
+  app.setValidatorCompiler(contractValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   if (!options.db) app.addHook('onClose', () => db.destroy());
 
   try {
     // Before any route exists: a request must never meet a half-migrated schema.
     await migrateToLatest(db);
+    configurePasswordHashing(config.passwordHashing);
     await ensureAdmin(db, config, app.log, options.print);
     const tokens = createTokenService({
       secret: resolveJwtSecret(config),
       accessTtlSeconds: config.accessTokenTtlSeconds,
     });
-    await app.register(servicesPlugin, { db, config, tokens });
+    const relay = createRelay(() => app.mailRelayUrl, config.sending);
+    const systemMailer = options.systemMailer ?? relaySystemMailer(relay, config.mailFrom);
+    const now = options.now ?? (() => new Date());
+    await app.register(servicesPlugin, { db, config, tokens, systemMailer, now });
+    await app.register(mailRelayPlugin);
     await app.register(errorsPlugin);
     await app.register(securityPlugin);
     await app.register(authPlugin);
-    await app.register(authRoutes, { prefix: API_PREFIX });
-    await app.register(themeRoutes, { prefix: API_PREFIX });
-    await app.register(healthRoutes, { prefix: API_PREFIX });
+    await app.register(sendingPlugin, { relay });
+    for (const module of apiModules) await app.register(module, { prefix: API_PREFIX });
     await app.register(spaPlugin, { staticDir: config.staticDir });
   } catch (error) {
     await app.close();

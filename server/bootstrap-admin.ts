@@ -1,12 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { AppConfig } from './config.ts';
 import { isUniqueViolation } from './db/errors.ts';
-import type { Database } from './db/schema.ts';
+import type { Db } from './db/schema.ts';
 import { generatePassword, hashPassword } from './lib/password.ts';
-import { hasAdmin, insertUser } from './routes/auth/users.repository.ts';
+import { grantCredits } from './modules/credits/ledger.ts';
+import { hasAdmin, insertUser } from './modules/users/users.repository.ts';
 
-type AdminSettings = Pick<AppConfig, 'adminUsername' | 'adminEmail' | 'adminPassword'>;
+type AdminSettings = Pick<AppConfig, 'adminUsername' | 'adminEmail' | 'adminPassword'> &
+  Partial<Pick<AppConfig, 'adminInitialCredits'>>;
 
 /**
  * A new install must be usable without editing the database: when no administrator exists, one
@@ -14,7 +15,7 @@ type AdminSettings = Pick<AppConfig, 'adminUsername' | 'adminEmail' | 'adminPass
  * shown once, on stdout; it is stored only as a hash and can never be shown again.
  */
 export async function ensureAdmin(
-  db: Kysely<Database>,
+  db: Db,
   settings: AdminSettings,
   log: FastifyBaseLogger,
   print: (text: string) => void = console.log,
@@ -22,11 +23,25 @@ export async function ensureAdmin(
   if (await hasAdmin(db)) return;
   const password = settings.adminPassword ?? generatePassword();
   try {
-    await insertUser(db, {
-      username: settings.adminUsername,
-      email: settings.adminEmail,
-      passwordHash: await hashPassword(password),
-      role: 'admin',
+    const passwordHash = await hashPassword(password);
+    // The starting credits are a ledger grant like any other, written with the account itself.
+    await db.transaction().execute(async (trx) => {
+      const admin = await insertUser(trx, {
+        username: settings.adminUsername,
+        email: settings.adminEmail,
+        passwordHash,
+        role: 'admin',
+      });
+      const amount = settings.adminInitialCredits ?? 0;
+      if (amount > 0) {
+        await grantCredits(trx, {
+          userId: admin.id,
+          amount,
+          reason: 'initial credits',
+          createdBy: null,
+          now: admin.created_at,
+        });
+      }
     });
   } catch (error) {
     // Another process starting at the same time won the race (or the name is held by a sender).

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -12,10 +13,6 @@ const unsetIfEmpty = (value: unknown) => (value === '' ? undefined : value);
 const text = (fallback: string) => z.preprocess(unsetIfEmpty, z.string().default(fallback));
 const integer = (fallback: number, min: number, max: number) =>
   z.preprocess(unsetIfEmpty, z.coerce.number().int().min(min).max(max).default(fallback));
-const flag = (fallback: boolean) =>
-  z
-    .preprocess(unsetIfEmpty, z.enum(['true', 'false', '1', '0']).optional())
-    .transform((value) => (value === undefined ? fallback : value === 'true' || value === '1'));
 
 const envSchema = z.object({
   PORT: integer(8080, 0, 65535),
@@ -40,6 +37,8 @@ const envSchema = z.object({
       .regex(/^[^\s@]+@[^\s@]+$/, 'must be an e-mail address')
       .default('admin@localhost'),
   ),
+  // Administrators spend credits like senders; the first one starts with these so a new install can send.
+  ADMIN_INITIAL_CREDITS: integer(10_000, 0, 1_000_000_000),
   ACCESS_TOKEN_TTL_SECONDS: integer(900, 30, 86_400),
   REFRESH_TOKEN_TTL_DAYS: integer(30, 1, 365),
   LOG_LEVEL: z.preprocess(
@@ -48,11 +47,99 @@ const envSchema = z.object({
   ),
   STATIC_DIR: text('./dist'),
   // Behind a load balancer the client address is in X-Forwarded-For; the login rate limit needs it.
-  TRUST_PROXY: flag(false),
+  TRUST_PROXY: z.preprocess(unsetIfEmpty, z.string().optional()).transform(parseTrustProxy),
   LOGIN_MAX_FAILURES: integer(5, 1, 1000),
   LOGIN_MAX_FAILURES_PER_IP: integer(30, 1, 100_000),
   LOGIN_WINDOW_SECONDS: integer(900, 1, 86_400),
+  // scrypt shares libuv's 4 threads with file reads: a few hashes at a time keep the app responsive.
+  PASSWORD_HASH_CONCURRENCY: integer(2, 1, 64),
+  PASSWORD_HASH_QUEUE: integer(32, 0, 10_000),
+  UPLOAD_ZIP_MAX_MB: integer(100, 1, 10_240),
+  UPLOAD_ATTACHMENT_MAX_MB: integer(10, 1, 1024),
+  UPLOAD_IMAGE_MAX_MB: integer(5, 1, 100),
+  ZIP_MAX_ENTRIES: integer(20_000, 1, 1_000_000),
+  ZIP_MAX_UNPACKED_MB: integer(1024, 1, 102_400),
+  UPLOAD_UNUSED_HOURS: integer(24, 1, 24 * 365),
+  SPF_RECORD: text('v=spf1 a mx ~all'),
+  PUBLIC_URL: z.preprocess(
+    unsetIfEmpty,
+    z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  ),
+  DNS_SERVERS: z.preprocess(unsetIfEmpty, z.string().optional()),
+  SMTP_URL: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL (user:password@host:port)')
+      .optional(),
+  ),
+  MAIL_FROM: z.preprocess(unsetIfEmpty, z.string().optional()),
+  DISPATCHER: z.preprocess(unsetIfEmpty, z.enum(['on', 'off']).default('on')),
+  SEND_CONCURRENCY: integer(10, 1, 500),
+  SEND_RATE_PER_SECOND: integer(0, 0, 100_000),
+  SEND_MAX_ATTEMPTS: integer(5, 1, 100),
+  SEND_RETRY_SECONDS: integer(60, 1, 86_400),
+  SEND_LEASE_SECONDS: integer(120, 2, 86_400),
+  SEND_BATCH_SIZE: integer(200, 1, 5000),
+  SEND_POLL_MS: integer(250, 10, 3_600_000),
+  CAPTURE_SMTP_PORT: integer(0, 0, 65535),
+  CAPTURE_SMTP_MAX_MB: integer(25, 1, 1024),
+  MAILBOX_MAX_MESSAGES: integer(10_000, 1, 10_000_000),
 });
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = family === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= bits;
+}
+
+/**
+ * "true" trusted the left-most X-Forwarded-For address, which the caller writes: anyone could
+ * pick their own address and escape the per-address limits. So only a hop count or a list of
+ * the proxies' own addresses is accepted.
+ */
+function parseTrustProxy(value: string | undefined, ctx: z.RefinementCtx): false | number | string {
+  const raw = value?.trim().toLowerCase();
+  if (raw === undefined || raw === 'false' || raw === '0') return false;
+  if (raw === 'true') {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        '"true" would trust any X-Forwarded-For a client sends; set the number of proxies in front ' +
+        'of the app (e.g. 1) or their addresses (e.g. 10.0.0.5,172.16.0.0/12)',
+    });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const entries = raw.split(',').map((entry) => entry.trim());
+  const wrong = entries.filter((entry) => !isProxyAddress(entry));
+  if (wrong.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `not a hop count or a list of proxy addresses/CIDRs: ${wrong.join(', ')}`,
+    });
+    return z.NEVER;
+  }
+  return entries.join(',');
+}
+
+const MB = 1024 * 1024;
+
+export type UploadLimits = {
+  /** Largest file accepted per kind, in bytes. */
+  maxBytes: Record<'zip' | 'attachment' | 'image', number>;
+  zipMaxEntries: number;
+  /** Total size of a zip's entries once unpacked: the zip-bomb guard. */
+  zipMaxUnpackedBytes: number;
+  /** Uploads no campaign took up are removed after this long. */
+  unusedTtlMs: number;
+};
 
 export type AppConfig = {
   port: number;
@@ -66,14 +153,65 @@ export type AppConfig = {
   /** undefined means "generate one and print it once when the administrator is created". */
   adminPassword: string | undefined;
   adminEmail: string;
+  /** Credits granted (through the ledger) to the administrator created at first start. */
+  adminInitialCredits: number;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   staticDir: string;
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-* headers to believe: false (none), a number of proxy hops in front of the
+   * app, or a comma list of proxy addresses/CIDRs (Fastify's trustProxy). Never plain `true`,
+   * which would believe whatever the caller wrote.
+   */
+  trustProxy: false | number | string;
+  /** Password hashes computed at once, and how many more may wait before 503. */
+  passwordHashing: { concurrency: number; queue: number };
   loginMaxFailures: number;
   loginMaxFailuresPerIp: number;
   loginWindowSeconds: number;
+  uploads: UploadLimits;
+  /** The SPF record shown to administrators for each sender domain (what the relay needs). */
+  spfRecord: string;
+  /** Where people reach the app: links in e-mails (reset, survey, unsubscribe) start here. */
+  publicUrl: string;
+  /** Resolvers for domain checks, e.g. ["1.1.1.1", "127.0.0.1:5353"]; empty uses the system's. */
+  dnsServers: string[];
+  /** The relay campaigns and system mail go through; undefined until the capture server supplies one. */
+  smtpUrl: string | undefined;
+  /** The built-in capture server (only when smtpUrl is unset); always on 127.0.0.1. */
+  capture: {
+    /** 0 picks a free port at each start. */
+    port: number;
+    maxMessageBytes: number;
+    /** The oldest captured messages beyond this many are removed. */
+    maxMessages: number;
+  };
+  /** From of the product's own mail (password resets, contact notifications). */
+  mailFrom: string;
+  sending: SendingConfig;
+};
+
+export type SendingConfig = {
+  /** false (DISPATCHER=off): this process serves the API only and never sends. */
+  dispatcher: boolean;
+  /** SMTP connections of the pool, i.e. messages in flight at once. */
+  concurrency: number;
+  /** 0 means no limit. */
+  ratePerSecond: number;
+  /** Tries before a temporary failure (4xx, dropped connection) becomes final. */
+  maxAttempts: number;
+  /** Back-off after the first temporary failure; it doubles per attempt, up to six hours. */
+  retrySeconds: number;
+  /** How long a claimed message belongs to its dispatcher before another may recover it. */
+  leaseSeconds: number;
+  /** Messages claimed per query. */
+  batchSize: number;
+  /**
+   * How often an idle dispatcher looks at the queue. Work accepted by this process wakes it at
+   * once; the poll finds work queued by other processes (DISPATCHER=off API servers, retries).
+   */
+  pollMs: number;
 };
 
 export class ConfigError extends Error {
@@ -96,13 +234,53 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
+    adminInitialCredits: e.ADMIN_INITIAL_CREDITS,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     logLevel: e.LOG_LEVEL,
     staticDir: e.STATIC_DIR,
     trustProxy: e.TRUST_PROXY,
+    passwordHashing: { concurrency: e.PASSWORD_HASH_CONCURRENCY, queue: e.PASSWORD_HASH_QUEUE },
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginMaxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
     loginWindowSeconds: e.LOGIN_WINDOW_SECONDS,
+    uploads: {
+      maxBytes: {
+        zip: e.UPLOAD_ZIP_MAX_MB * MB,
+        attachment: e.UPLOAD_ATTACHMENT_MAX_MB * MB,
+        image: e.UPLOAD_IMAGE_MAX_MB * MB,
+      },
+      zipMaxEntries: e.ZIP_MAX_ENTRIES,
+      zipMaxUnpackedBytes: e.ZIP_MAX_UNPACKED_MB * MB,
+      unusedTtlMs: e.UPLOAD_UNUSED_HOURS * 3_600_000,
+    },
+    spfRecord: e.SPF_RECORD,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    dnsServers: (e.DNS_SERVERS ?? '')
+      .split(',')
+      .map((server) => server.trim())
+      .filter(Boolean),
+    smtpUrl: e.SMTP_URL,
+    capture: {
+      port: e.CAPTURE_SMTP_PORT,
+      maxMessageBytes: e.CAPTURE_SMTP_MAX_MB * MB,
+      maxMessages: e.MAILBOX_MAX_MESSAGES,
+    },
+    mailFrom: e.MAIL_FROM ?? `"El Namer" <no-reply@${hostOf(e.PUBLIC_URL)}>`,
+    sending: {
+      dispatcher: e.DISPATCHER === 'on',
+      concurrency: e.SEND_CONCURRENCY,
+      ratePerSecond: e.SEND_RATE_PER_SECOND,
+      maxAttempts: e.SEND_MAX_ATTEMPTS,
+      retrySeconds: e.SEND_RETRY_SECONDS,
+      leaseSeconds: e.SEND_LEASE_SECONDS,
+      batchSize: e.SEND_BATCH_SIZE,
+      pollMs: e.SEND_POLL_MS,
+    },
   };
+}
+
+// `localhost` has no dot, which some relays refuse in a sender address; it still names the app.
+function hostOf(publicUrl: string | undefined): string {
+  return publicUrl ? new URL(publicUrl).hostname : 'localhost';
 }

@@ -4,9 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { AppConfig } from '../config.ts';
-import type { Database } from './schema.ts';
-
-export type Db = Kysely<Database>;
+import type { Database, Db } from './schema.ts';
 
 export const SQLITE_FILE_NAME = 'el-namer.sqlite';
 

@@ -14,6 +14,11 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
+export function isForeignKeyViolation(error: unknown): boolean {
+  const code = codeOf(error);
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
+
 /** Errors after which running the same transaction again can succeed. */
 export function isTransientConflict(error: unknown): boolean {
   const code = codeOf(error);

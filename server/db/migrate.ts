@@ -1,7 +1,24 @@
-import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import {
+  Migrator,
+  sql,
+  type Kysely,
+  type Migration,
+  type MigrationProvider,
+  type MigrationResultSet,
+} from 'kysely';
 import { isPostgres } from './create-db.ts';
 import * as usersAndSessions from './migrations/2026-11-22-0001-users-and-sessions.ts';
 import * as themes from './migrations/2026-11-22-0002-themes.ts';
+import * as recipients from './migrations/2026-11-23-0010-recipients.ts';
+import * as templates from './migrations/2026-11-23-0011-templates.ts';
+import * as uploads from './migrations/2026-11-23-0012-uploads.ts';
+import * as senderIdentities from './migrations/2026-11-23-0013-sender-identities.ts';
+import * as resetsAndContact from './migrations/2026-11-23-0014-password-resets-and-contact.ts';
+import * as sending from './migrations/2026-11-24-0020-sending.ts';
+import * as themeNameKey from './migrations/2026-11-24-0050-theme-name-key.ts';
+import * as capturedMail from './migrations/2026-11-24-0035-captured-mail.ts';
+import * as recipientsSearch from './migrations/2026-11-24-0040-recipients-search.ts';
+import * as recipientsTrigramSearch from './migrations/2026-11-24-0060-recipients-trigram-search.ts';
 
 /**
  * Migrations are imported statically instead of read from a folder at run time, so they work the
@@ -10,16 +27,35 @@ import * as themes from './migrations/2026-11-22-0002-themes.ts';
 const migrations: Record<string, Migration> = {
   '2026-11-22-0001-users-and-sessions': usersAndSessions,
   '2026-11-22-0002-themes': themes,
+  '2026-11-23-0010-recipients': recipients,
+  '2026-11-23-0011-templates': templates,
+  '2026-11-23-0012-uploads': uploads,
+  '2026-11-23-0013-sender-identities': senderIdentities,
+  '2026-11-23-0014-password-resets-and-contact': resetsAndContact,
+  '2026-11-24-0020-sending': sending,
+  '2026-11-24-0050-theme-name-key': themeNameKey,
+  '2026-11-24-0035-captured-mail': capturedMail,
+  '2026-11-24-0040-recipients-search': recipientsSearch,
+  '2026-11-24-0060-recipients-trigram-search': recipientsTrigramSearch,
 };
 
 const staticProvider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<void> {
+  await migrate(db, (migrator) => migrator.migrateToLatest());
+}
+
+/** Up (or down) to the named migration: how tests check a migration against older data. */
+export async function migrateTo<DB>(db: Kysely<DB>, name: string): Promise<void> {
+  await migrate(db, (migrator) => migrator.migrateTo(name));
+}
+
+async function migrate<DB>(db: Kysely<DB>, run: (migrator: Migrator) => Promise<MigrationResultSet>) {
   // Kysely looks for its bookkeeping tables in every schema unless told which one; with several
   // schemas in one PostgreSQL database (one per test file, or per tenant) it must be the current one.
   const migrationTableSchema = isPostgres(db) ? await currentSchema(db) : undefined;
   const migrator = new Migrator({ db, provider: staticProvider, migrationTableSchema });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await run(migrator);
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     const name = failed ? ` (${failed.migrationName})` : '';

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Kysely, Selectable, Updateable } from 'kysely';
 
 /**
  * The typed shape of the database, one interface per table (Kysely's example layout).
@@ -51,6 +51,8 @@ export interface LoginFailuresTable {
 export interface ThemesTable {
   id: string;
   name: string;
+  /** nameKey(name): what uniqueness is decided by, the same on both engines. */
+  name_key: string;
   primary_color: string;
   secondary_color: string;
   accent_color: string;
@@ -59,15 +61,297 @@ export interface ThemesTable {
   updated_at: string;
 }
 
+export interface RecipientListsTable {
+  id: string;
+  owner_id: string;
+  name: string;
+  /** Maintained with every insert and delete of the list's recipients, in the same transaction. */
+  recipients_count: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RecipientsTable {
+  id: string;
+  list_id: string;
+  /** The list's owner, repeated so ownership checks and the sending engine need no join. */
+  owner_id: string;
+  /** Trimmed, domain lower-cased. */
+  email: string;
+  /** Fully lower-cased; unique per list. */
+  email_key: string;
+  name: string;
+  job_title: string;
+  phone: string;
+  organization: string;
+  country: string;
+  /** JSON array of {name, value}. */
+  extra: string;
+  /** File name matched inside the zips uploaded for a send. */
+  attachment: string;
+  /** Lower-cased e-mail, name, job title, phone, organization and country, for one LIKE. */
+  search_text: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RecipientGroupsTable {
+  id: string;
+  owner_id: string;
+  name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RecipientGroupListsTable {
+  group_id: string;
+  list_id: string;
+}
+
+export interface TemplatesTable {
+  id: string;
+  owner_id: string;
+  name: string;
+  subject: string;
+  /** HTML, whichever editor wrote it. */
+  content: string;
+  editor: 'visual' | 'html';
+  /** JSON array of declared custom variable names. */
+  variables: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UploadsTable {
+  id: string;
+  owner_id: string;
+  kind: 'zip' | 'attachment' | 'image';
+  file_name: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  /** Relative to DATA_DIR/uploads. */
+  storage_path: string;
+  /** Zips: JSON array of {name, size, file}. */
+  entries: string;
+  entries_count: number;
+  campaign_id: string | null;
+  created_at: string;
+}
+
+export interface SenderDomainsTable {
+  id: string;
+  user_id: string;
+  domain: string;
+  dkim_selector: string;
+  /** PEM; never sent to any client. */
+  dkim_private_key: string;
+  /** Base64 SPKI DER for the DKIM record's p= tag. */
+  dkim_public_key: string;
+  verified_at: string | null;
+  last_checked_at: string | null;
+  /** JSON {dkim, spf, dmarc}: booleans from the last DNS check. */
+  last_check: string | null;
+  created_at: string;
+}
+
+export interface SenderEmailsTable {
+  id: string;
+  user_id: string;
+  domain_id: string;
+  email: string;
+  email_key: string;
+  created_at: string;
+}
+
+export interface SenderNamesTable {
+  id: string;
+  user_id: string;
+  name: string;
+  created_at: string;
+}
+
+export interface PasswordResetsTable {
+  id: string;
+  user_id: string;
+  /** sha256 hex of the link's token. */
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface ContactMessagesTable {
+  id: string;
+  full_name: string;
+  phone: string;
+  email: string;
+  company: string;
+  message: string;
+  language: 'ar' | 'en';
+  read_at: string | null;
+  created_at: string;
+}
+
+/** Fixed-window counters for public forms, shared by every server process. */
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  window_started_at: string;
+}
+
+/** Append-only history of credit movements (the database refuses updates and deletes). */
+export interface CreditLedgerTable {
+  id: string;
+  /** No foreign key: the history outlives a deleted account. */
+  user_id: string;
+  /** Positive adds credit (grant, refund), negative takes it (charge, negative adjust). */
+  amount: number;
+  balance_after: number;
+  kind: 'grant' | 'adjust' | 'charge' | 'refund';
+  campaign_id: string | null;
+  reason: string | null;
+  /** The administrator who granted or adjusted; null for the engine's own charges and refunds. */
+  created_by: string | null;
+  created_at: string;
+}
+
+export type CampaignStatus = 'scheduled' | 'sending' | 'paused' | 'completed' | 'cancelled';
+
+export interface CampaignsTable {
+  id: string;
+  user_id: string;
+  subject: string;
+  /** Content with {{variables}}, compiled once per campaign. */
+  html: string;
+  template_id: string | null;
+  from_email: string;
+  sender_name: string;
+  source_type: 'single' | 'lists' | 'groups' | 'rows';
+  /** JSON: ids of lists or groups, or a description of the rows' origin. */
+  source_ref: string | null;
+  /** JSON {type: 'yes_no', question} | {type: 'custom', questions} or null. */
+  survey: string | null;
+  /** JSON {zips: string[], attachment: string | null, image: string | null} (upload ids). */
+  attachments: string;
+  missing_attachments: 'skip' | 'send_without' | null;
+  language: 'ar' | 'en';
+  status: CampaignStatus;
+  scheduled_at: string | null;
+  started_at: string | null;
+  late_seconds: number | null;
+  finished_at: string | null;
+  recipients_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export type MessageStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'blocked' | 'cancelled';
+
+/** The sending queue and the e-mail log: one row per recipient of a campaign. */
+export interface MessagesTable {
+  id: string;
+  campaign_id: string;
+  seq: number;
+  email: string;
+  email_key: string;
+  name: string;
+  /** JSON object of the recipient's variables. */
+  variables: string;
+  attachment: string | null;
+  status: MessageStatus;
+  blocked_reason: 'unsubscribed' | 'hard_bounce' | 'missing_attachment' | null;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  lease_owner: string | null;
+  lease_expires_at: string | null;
+  attempt_started_at: string | null;
+  possible_duplicate: Generated<number>;
+  smtp_response: string | null;
+  smtp_message_id: string | null;
+  sent_at: string | null;
+  failed_at: string | null;
+  charged: number;
+  refunded_at: string | null;
+  token: string;
+  opened_at: string | null;
+  open_count: Generated<number>;
+  survey_answer: string | null;
+  /** JSON array of {question, answer}. */
+  custom_answers: string | null;
+  last_checked_at: string | null;
+  unsubscribed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Addresses not to mail again; scope is a sender's user id or '*' for everyone. */
+export interface SuppressionsTable {
+  id: string;
+  scope: string;
+  email_key: string;
+  reason: 'unsubscribed' | 'hard_bounce';
+  message_id: string | null;
+  created_at: string;
+}
+
+/** A message the built-in capture SMTP server received; the raw .eml is under DATA_DIR/mailbox. */
+export interface CapturedMailTable {
+  id: string;
+  envelope_from: string;
+  /** JSON array of RCPT TO addresses. */
+  envelope_to: string;
+  subject: string;
+  from_header: string;
+  to_header: string;
+  message_id: string | null;
+  size: number;
+  has_attachments: number;
+  received_at: string;
+  /** Relative to DATA_DIR/mailbox. */
+  storage_path: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   login_failures: LoginFailuresTable;
   themes: ThemesTable;
+  recipient_lists: RecipientListsTable;
+  recipients: RecipientsTable;
+  recipient_groups: RecipientGroupsTable;
+  recipient_group_lists: RecipientGroupListsTable;
+  templates: TemplatesTable;
+  uploads: UploadsTable;
+  sender_domains: SenderDomainsTable;
+  sender_emails: SenderEmailsTable;
+  sender_names: SenderNamesTable;
+  password_resets: PasswordResetsTable;
+  contact_messages: ContactMessagesTable;
+  rate_limits: RateLimitsTable;
+  credit_ledger: CreditLedgerTable;
+  campaigns: CampaignsTable;
+  messages: MessagesTable;
+  suppressions: SuppressionsTable;
+  captured_mail: CapturedMailTable;
 }
+
+/** The database handle every repository takes first; a transaction is one too. */
+export type Db = Kysely<Database>;
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type ThemeRow = Selectable<ThemesTable>;
+export type RecipientListRow = Selectable<RecipientListsTable>;
+export type RecipientRow = Selectable<RecipientsTable>;
+export type RecipientGroupRow = Selectable<RecipientGroupsTable>;
+export type TemplateRow = Selectable<TemplatesTable>;
+export type UploadRow = Selectable<UploadsTable>;
+export type SenderDomainRow = Selectable<SenderDomainsTable>;
+export type ContactMessageRow = Selectable<ContactMessagesTable>;
+export type CampaignRow = Selectable<CampaignsTable>;
+export type MessageRow = Selectable<MessagesTable>;
+export type CreditLedgerRow = Selectable<CreditLedgerTable>;
+export type CapturedMailRow = Selectable<CapturedMailTable>;

@@ -31,8 +31,13 @@ export function createTokenService(options: { secret: string; accessTtlSeconds: 
 
     async verifyAccessToken(token) {
       try {
-        // Pinning the algorithm keeps "alg: none" and algorithm-confusion tokens out.
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER });
+        // Pinning the algorithm keeps "alg: none" and algorithm-confusion tokens out. jose checks
+        // `exp` only when present, so a token without one would never expire: require it.
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          issuer: ISSUER,
+          requiredClaims: ['exp', 'iat', 'sub'],
+        });
         const role = roleSchema.safeParse(payload.role);
         if (!payload.sub || typeof payload.sid !== 'string' || !role.success) return null;
         return { userId: payload.sub, sessionId: payload.sid, role: role.data };

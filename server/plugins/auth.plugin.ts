@@ -1,10 +1,11 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Role, User } from '../../contract/auth.contract.ts';
-import { API_PREFIX } from '../../contract/api-paths.ts';
+import type { User } from '../../contract/auth.contract.ts';
+import type { Access } from '../../contract/endpoint.ts';
+import { API_PREFIX } from '../../contract/endpoint.ts';
 import { forbidden, unauthorized } from '../lib/http-error.ts';
-import { findSessionUser } from '../routes/auth/sessions.repository.ts';
-import { toUser } from '../routes/auth/users.repository.ts';
+import { findSessionUser } from '../modules/auth/sessions.repository.ts';
+import { toUser } from '../modules/users/users.repository.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -12,9 +13,13 @@ declare module 'fastify' {
     user: User | null;
     sessionId: string | null;
   }
+  interface FastifyInstance {
+    /** Every API route with its access rule, as registered: the security tests walk this list. */
+    apiRoutes: ReadonlyArray<{ method: string; url: string; access: Access }>;
+  }
   interface FastifyContextConfig {
-    /** Routes under /api require a bearer token unless they say `public: true`. */
-    public?: boolean;
+    /** Who may call the route; every /api route must say (see `Access`). */
+    access?: Access;
   }
 }
 
@@ -36,30 +41,43 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest) {
   return { user: toUser(row), sessionId: claims.sessionId };
 }
 
+const isApiRoute = (url: string | undefined) => url?.startsWith(`${API_PREFIX}/`) ?? false;
+
+/**
+ * The one place the server decides who may call what. Each API route states its `access` in its
+ * config (contract endpoints carry it); a route that forgets is refused when the app starts, so
+ * no endpoint can ship open by accident.
+ */
 export default fp(
   async (app) => {
     app.decorateRequest('user', null);
     app.decorateRequest('sessionId', null);
 
+    const apiRoutes: { method: string; url: string; access: Access }[] = [];
+    app.decorate('apiRoutes', apiRoutes);
+    app.addHook('onRoute', (routeOptions) => {
+      if (!isApiRoute(routeOptions.url) || routeOptions.method === 'HEAD') return;
+      const access = routeOptions.config?.access;
+      const method = String(routeOptions.method);
+      if (access !== 'public' && access !== 'user' && access !== 'admin') {
+        throw new Error(`${method} ${routeOptions.url} has no access rule (config.access)`);
+      }
+      apiRoutes.push({ method, url: routeOptions.url, access });
+    });
+
     app.addHook('onRequest', async (request) => {
       // Matched by the route pattern, not the URL: unknown /api paths fall through to a plain 404.
-      if (!request.routeOptions.url?.startsWith(`${API_PREFIX}/`)) return;
+      if (!isApiRoute(request.routeOptions.url)) return;
+      const access = request.routeOptions.config.access;
       const auth = await authenticate(app, request);
       if (auth) {
         request.user = auth.user;
         request.sessionId = auth.sessionId;
-      } else if (request.routeOptions.config.public !== true) {
-        throw unauthorized();
       }
+      if (access === 'public') return;
+      if (!auth) throw unauthorized();
+      if (access === 'admin' && auth.user.role !== 'admin') throw forbidden();
     });
   },
   { name: 'auth', dependencies: ['services'] },
 );
-
-/** preHandler for routes only some roles may call. */
-export function requireRole(role: Role): preHandlerAsyncHookHandler {
-  return async (request) => {
-    if (!request.user) throw unauthorized();
-    if (request.user.role !== role) throw forbidden();
-  };
-}

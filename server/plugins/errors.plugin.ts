@@ -1,54 +1,89 @@
 import fp from 'fastify-plugin';
-import type { FastifyReply } from 'fastify';
-import { errorCodes, validationKeys, type ApiError, type ErrorCode } from '../../contract/errors.contract.ts';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiError } from '../../contract/api-error.contract.ts';
+import { errorCodeByStatus, errorCodes, validationKeys } from '../../contract/errors.contract.ts';
 import { HttpError } from '../lib/http-error.ts';
-import { BODY_FIELD } from '../lib/parse-body.ts';
-
-/** Codes for errors Fastify raises itself (bad JSON, body too large, wrong content type, ...). */
-const codeByStatus: Record<number, ErrorCode> = {
-  401: errorCodes.unauthorized,
-  403: errorCodes.forbidden,
-  404: errorCodes.notFound,
-  409: errorCodes.conflict,
-  413: errorCodes.payloadTooLarge,
-  429: errorCodes.tooManyAttempts,
-};
+import { BODY_FIELD, RequestValidationError } from '../lib/validation.ts';
 
 function send(reply: FastifyReply, body: ApiError) {
   return reply.code(body.statusCode).type('application/json; charset=utf-8').send(body);
 }
 
+function statusOf(error: unknown): number {
+  if (typeof error === 'object' && error !== null && 'statusCode' in error) {
+    const status = error.statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 600) return status;
+  }
+  return 500;
+}
+
+/** The contract's error body for anything thrown while handling a request. */
+export function toApiError(
+  error: unknown,
+  request: FastifyRequest,
+): { body: ApiError; headers?: Record<string, string> } {
+  if (error instanceof HttpError) {
+    const { statusCode, code, message, fields, details } = error;
+    return {
+      body: { statusCode, code, message, ...(fields ? { fields } : {}), ...(details ? { details } : {}) },
+      headers: error.headers,
+    };
+  }
+  if (error instanceof RequestValidationError) {
+    return {
+      body: { statusCode: 400, code: errorCodes.validation, message: error.message, fields: error.fields },
+    };
+  }
+  const statusCode = statusOf(error);
+  if (statusCode >= 500) {
+    // 5xx answers never carry the original message or stack: those can reveal SQL, paths or
+    // secrets (and a response that fails its schema names the field). The details go to the log.
+    request.log.error({ err: error }, 'request failed');
+    return { body: { statusCode: 500, code: errorCodes.unexpected, message: 'Internal Server Error' } };
+  }
+  const code = errorCodeByStatus[statusCode];
+  // Fastify's own messages can echo the URL or a header; the code says what went wrong.
+  const message = code ? 'The request was refused' : 'The request is not valid';
+  if (code && code !== errorCodes.validation) return { body: { statusCode, code, message } };
+  // Any other 4xx from Fastify is about the request as a whole (malformed JSON, media type).
+  return {
+    body: {
+      statusCode,
+      code: errorCodes.validation,
+      message,
+      fields: { [BODY_FIELD]: validationKeys.invalid },
+    },
+  };
+}
+
 /**
- * One error body for the whole API (contract apiErrorSchema). 5xx answers never carry the
- * original message or stack: those can reveal SQL, paths or secrets. The details go to the log.
+ * Answers errors Fastify raises before routing (a malformed `%ZZ` in the path) with the same
+ * body as everything else. These skip the request hooks, so the security headers the helmet
+ * plugin would add are set here.
  */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  reply.headers({
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'SAMEORIGIN',
+    'referrer-policy': 'no-referrer',
+  });
+  const status = statusOf(error);
+  const statusCode = status >= 500 ? 400 : status;
+  return send(reply, {
+    statusCode,
+    code: errorCodeByStatus[statusCode] ?? errorCodes.validation,
+    message: `The request URL is not valid (${request.method})`,
+  });
+}
+
+/** One error body for the whole API (contract apiErrorSchema). */
 export default fp(
   async (app) => {
     app.setErrorHandler((error, request, reply) => {
-      if (error instanceof HttpError) {
-        if (error.headers) reply.headers(error.headers);
-        const { statusCode, code, message, fields } = error;
-        return send(reply, { statusCode, code, message, ...(fields ? { fields } : {}) });
-      }
-      const statusCode = statusOf(error);
-      if (statusCode >= 500) {
-        request.log.error({ err: error }, 'request failed');
-        return send(reply, {
-          statusCode: 500,
-          code: errorCodes.unexpected,
-          message: 'Internal Server Error',
-        });
-      }
-      const message = error instanceof Error ? error.message : 'Bad request';
-      const code = codeByStatus[statusCode];
-      if (code) return send(reply, { statusCode, code, message });
-      // Any other 4xx from Fastify is about the request body as a whole (malformed JSON, media type).
-      return send(reply, {
-        statusCode,
-        code: errorCodes.validation,
-        message,
-        fields: { [BODY_FIELD]: validationKeys.invalid },
-      });
+      const { body, headers } = toApiError(error, request);
+      if (headers) reply.headers(headers);
+      return send(reply, body);
     });
 
     app.setNotFoundHandler((request, reply) =>
@@ -61,11 +96,3 @@ export default fp(
   },
   { name: 'errors' },
 );
-
-function statusOf(error: unknown): number {
-  if (typeof error === 'object' && error !== null && 'statusCode' in error) {
-    const status = error.statusCode;
-    if (typeof status === 'number' && status >= 400 && status < 600) return status;
-  }
-  return 500;
-}

@@ -1,18 +1,27 @@
 import fp from 'fastify-plugin';
-import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config.ts';
-import type { Database } from '../db/schema.ts';
+import type { Db } from '../db/schema.ts';
 import type { TokenService } from '../lib/tokens.ts';
+import type { SystemMailer } from '../mail/system-mail.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    db: Kysely<Database>;
+    db: Db;
     appConfig: AppConfig;
     tokens: TokenService;
+    systemMailer: SystemMailer;
+    /** The current time; tests move it to check expiry and schedules. */
+    now: () => Date;
   }
 }
 
-export type Services = { db: Kysely<Database>; config: AppConfig; tokens: TokenService };
+export type Services = {
+  db: Db;
+  config: AppConfig;
+  tokens: TokenService;
+  systemMailer: SystemMailer;
+  now: () => Date;
+};
 
 /** The app's dependencies, made once in buildApp and handed to every route plugin through `app`. */
 export default fp<Services>(
@@ -20,6 +29,8 @@ export default fp<Services>(
     app.decorate('db', services.db);
     app.decorate('appConfig', services.config);
     app.decorate('tokens', services.tokens);
+    app.decorate('systemMailer', services.systemMailer);
+    app.decorate('now', services.now);
   },
   { name: 'services' },
 );

@@ -1,0 +1,198 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
+import { validationKeys } from './errors.contract.ts';
+import { idParamsSchema } from './ids.contract.ts';
+import { listQuerySchema, pageSchema } from './list.contract.ts';
+import { languageSchema } from './password-reset.contract.ts';
+import {
+  campaignStatusSchema,
+  messageStatusCountsSchema,
+  messageStatusSchema,
+  surveySchema,
+} from './send.contract.ts';
+
+/**
+ * The e-mail log (issue 9, spec §3): campaigns with their delivery figures, one row per recipient
+ * with what happened to its message (delivery, opens, survey answers), and the figures over time
+ * for the charts. A sender sees its own campaigns; administrators see everyone's.
+ */
+export const campaignCountsSchema = messageStatusCountsSchema.extend({
+  /** Messages opened at least once. */
+  opened: z.number().int(),
+  /** Messages a crash may have sent twice (the relay accepted, our write was lost). */
+  possible_duplicates: z.number().int(),
+});
+export type CampaignCounts = z.infer<typeof campaignCountsSchema>;
+
+export const campaignLogSchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  username: z.string(),
+  subject: z.string(),
+  from_email: z.string(),
+  sender_name: z.string(),
+  status: campaignStatusSchema,
+  recipients_count: z.number().int(),
+  counts: campaignCountsSchema,
+  scheduled_at: z.string().nullable(),
+  started_at: z.string().nullable(),
+  /** Seconds the start came after scheduled_at because the server was down at that moment. */
+  late_seconds: z.number().int().nullable(),
+  finished_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type CampaignLog = z.infer<typeof campaignLogSchema>;
+
+export const campaignLogDetailSchema = campaignLogSchema.extend({
+  html: z.string(),
+  source_type: z.enum(['single', 'lists', 'groups', 'rows']),
+  survey: surveySchema.nullable(),
+  language: z.enum(['ar', 'en']),
+});
+export type CampaignLogDetail = z.infer<typeof campaignLogDetailSchema>;
+
+export const campaignLogQuerySchema = listQuerySchema(['created_at', 'subject']).extend({
+  status: campaignStatusSchema.optional(),
+});
+
+export const messageLogSchema = z.object({
+  id: z.string(),
+  seq: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  status: messageStatusSchema,
+  blocked_reason: z.enum(['unsubscribed', 'hard_bounce', 'missing_attachment']).nullable(),
+  attempts: z.number().int(),
+  smtp_response: z.string().nullable(),
+  sent_at: z.string().nullable(),
+  failed_at: z.string().nullable(),
+  opened_at: z.string().nullable(),
+  open_count: z.number().int(),
+  /** The campaign's yes/no question, when it has one. */
+  survey_question: z.string().nullable(),
+  survey_answer: z.string().nullable(),
+  custom_answers: z.array(z.object({ question: z.string(), answer: z.string() })).nullable(),
+  last_checked_at: z.string().nullable(),
+  unsubscribed_at: z.string().nullable(),
+  possible_duplicate: z.boolean(),
+});
+export type MessageLog = z.infer<typeof messageLogSchema>;
+
+/** `answer`: `answered`, `unanswered`, or one exact yes/no answer (`yes`, `no`). */
+export const messageLogQuerySchema = listQuerySchema(['seq', 'email', 'sent_at', 'opened_at']).extend({
+  status: messageStatusSchema.optional(),
+  answer: z.string().trim().min(1, validationKeys.required).max(200, validationKeys.tooLong).optional(),
+});
+
+export const timelineBucketSchema = z.enum(['hour', 'day']);
+const pointSchema = z.object({ at: z.string(), count: z.number().int() });
+
+export const campaignTimelineSchema = z.object({
+  bucket: timelineBucketSchema,
+  deliveries: z.array(pointSchema),
+  failures: z.array(pointSchema),
+  /** First opens per bucket. */
+  opens: z.array(pointSchema),
+  answers: z.array(z.object({ answer: z.string(), count: z.number().int() })),
+  /** Recipients who filled in the custom questions. */
+  custom_answered: z.number().int(),
+});
+export type CampaignTimeline = z.infer<typeof campaignTimelineSchema>;
+
+/** The messages' filters of `messageLogQuerySchema`, a file format, and the language of its header. */
+export const messageExportQuerySchema = messageLogQuerySchema
+  .pick({ status: true, answer: true, search: true })
+  .extend({
+    format: z.enum(['csv', 'xlsx']).default('csv'),
+    language: languageSchema.default('ar'),
+  });
+export type MessageExportFormat = z.output<typeof messageExportQuerySchema>['format'];
+
+const periodStart = z.iso.datetime({ offset: true, error: validationKeys.invalid }).optional();
+
+/**
+ * The overview's figures. The browser names where "this week" and "this month" start in the
+ * sender's own time zone; without them the server takes the UTC calendar week (from Monday) and month.
+ */
+export const summaryQuerySchema = z.object({ week_start: periodStart, month_start: periodStart });
+
+export const periodFiguresSchema = z.object({
+  /** Messages handed to the relay in the period. */
+  sent: z.number().int(),
+  /** Messages first opened in the period. */
+  opened: z.number().int(),
+  /** Messages blocked (unsubscribed, bounced, missing file) in the period. */
+  blocked: z.number().int(),
+});
+export type PeriodFigures = z.infer<typeof periodFiguresSchema>;
+
+export const MAX_RECENT_CAMPAIGNS = 5;
+
+export const sendingSummarySchema = z.object({
+  /** Credits granted in all, spent, and left (quota - used), as the server has them now. */
+  quota: z.number().int(),
+  used: z.number().int(),
+  balance: z.number().int(),
+  week: periodFiguresSchema,
+  month: periodFiguresSchema,
+  /** The caller's own latest campaigns, newest first. */
+  recent: z.array(campaignLogSchema).max(MAX_RECENT_CAMPAIGNS),
+});
+export type SendingSummary = z.infer<typeof sendingSummarySchema>;
+
+export const logEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/logs/email/',
+    access: 'user',
+    query: campaignLogQuerySchema,
+    status: 200,
+    response: pageSchema(campaignLogSchema),
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/logs/email/:id/',
+    access: 'user',
+    params: idParamsSchema,
+    status: 200,
+    response: campaignLogDetailSchema,
+  }),
+  messages: defineEndpoint({
+    method: 'GET',
+    path: '/logs/email/:id/messages/',
+    access: 'user',
+    params: idParamsSchema,
+    query: messageLogQuerySchema,
+    status: 200,
+    response: pageSchema(messageLogSchema),
+  }),
+  /** `?bucket=hour|day`; by default hours for a campaign shorter than two days. */
+  timeline: defineEndpoint({
+    method: 'GET',
+    path: '/logs/email/:id/timeline/',
+    access: 'user',
+    params: idParamsSchema,
+    query: z.object({ bucket: timelineBucketSchema.optional() }),
+    status: 200,
+    response: campaignTimelineSchema,
+  }),
+  /** A file, not JSON: the messages matching the filters as CSV or XLSX, for the browser to save. */
+  export: defineEndpoint({
+    method: 'GET',
+    path: '/logs/email/:id/export/',
+    access: 'user',
+    params: idParamsSchema,
+    query: messageExportQuerySchema,
+    status: 200,
+    response: z.unknown(),
+  }),
+  /** The signed-in user's own figures for the overview (administrators included: their own sends). */
+  summary: defineEndpoint({
+    method: 'GET',
+    path: '/logs/summary/',
+    access: 'user',
+    query: summaryQuerySchema,
+    status: 200,
+    response: sendingSummarySchema,
+  }),
+};

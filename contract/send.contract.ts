@@ -1,0 +1,194 @@
+import { z } from 'zod';
+import { emailSchema } from './email.contract.ts';
+import { defineEndpoint } from './endpoint.ts';
+import { validationKeys } from './errors.contract.ts';
+import { idParamsSchema, idSchema } from './ids.contract.ts';
+import { languageSchema } from './password-reset.contract.ts';
+
+/**
+ * Accepting a send (issue 9). The body is fixed: outside clients post it as is.
+ *
+ * `attachments` is either the object `{zips?, attachment?, image?}` of upload ids, or a flat list
+ * of upload ids that the server sorts by each upload's kind (at most one `attachment` and one
+ * `image`; any number of zips). A recipient's `attachment` value names a file inside those zips
+ * (its full path in the archive, or its file name alone).
+ */
+export const MAX_SEND_ROWS = 100_000;
+export const MAX_SOURCE_IDS = 200;
+export const MAX_HTML_LENGTH = 2_000_000;
+/** The check lists this many recipients whose file is missing; the count covers them all. */
+export const MAX_LISTED_MISSING = 1000;
+
+const text = (max: number) => z.string().trim().max(max, validationKeys.tooLong);
+const required = (max: number) => text(max).min(1, validationKeys.required);
+const cell = z.union([z.string().max(10_000, validationKeys.tooLong), z.number(), z.boolean(), z.null()]);
+
+export const recipientInputSchema = z.object({
+  email: emailSchema,
+  name: text(200).default(''),
+  /** Custom variables by name ({{contract_no}}). */
+  variables: z.record(z.string().max(100), z.string().max(10_000, validationKeys.tooLong)).default({}),
+  attachment: text(500).optional(),
+});
+
+/** One row of an Excel sheet: email, name, attachment, and every other column as a variable. */
+export const sendRowSchema = z
+  .object({ email: emailSchema, name: cell.optional(), attachment: cell.optional() })
+  .catchall(cell);
+
+export const sendSourceSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('single'), recipient: recipientInputSchema }),
+  z.object({
+    type: z.literal('lists'),
+    ids: z.array(idSchema).min(1, validationKeys.required).max(MAX_SOURCE_IDS),
+  }),
+  z.object({
+    type: z.literal('groups'),
+    ids: z.array(idSchema).min(1, validationKeys.required).max(MAX_SOURCE_IDS),
+  }),
+  z.object({
+    type: z.literal('rows'),
+    rows: z.array(sendRowSchema).min(1, validationKeys.required).max(MAX_SEND_ROWS, validationKeys.tooLong),
+  }),
+]);
+export type SendSource = z.infer<typeof sendSourceSchema>;
+
+export const sendAttachmentsSchema = z.union([
+  z.object({
+    zips: z.array(idSchema).max(50).default([]),
+    attachment: idSchema.nullish().transform((value) => value ?? null),
+    image: idSchema.nullish().transform((value) => value ?? null),
+  }),
+  z.array(idSchema).max(52),
+]);
+
+export const surveySchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('yes_no'), question: required(500) }),
+  z.object({
+    type: z.literal('custom'),
+    questions: z.array(required(500)).min(1, validationKeys.required).max(20, validationKeys.tooLong),
+  }),
+]);
+export type Survey = z.infer<typeof surveySchema>;
+
+export const missingAttachmentsSchema = z.enum(['skip', 'send_without']);
+
+export const sendRequestSchema = z
+  .object({
+    subject: required(998),
+    html: z.string().max(MAX_HTML_LENGTH, validationKeys.tooLong).optional(),
+    template_id: idSchema.optional(),
+    from_email: emailSchema,
+    sender_name: required(120),
+    source: sendSourceSchema,
+    attachments: sendAttachmentsSchema.optional(),
+    survey: surveySchema.nullish(),
+    /** ISO 8601 with an offset; must be in the future. */
+    scheduled_at: z.iso.datetime({ offset: true, error: validationKeys.invalid }).nullish(),
+    /** What to do with recipients whose file is not in the zips; asked when there are some. */
+    missing_attachments: missingAttachmentsSchema.optional(),
+    /** Language of the public pages (survey, unsubscribe) and of {{date}}; the sender's interface language. */
+    language: languageSchema.default('ar'),
+  })
+  .refine((body) => (body.html === undefined) !== (body.template_id === undefined) && body.html !== '', {
+    message: validationKeys.required,
+    path: ['html'],
+  });
+export type SendRequest = z.input<typeof sendRequestSchema>;
+
+export const campaignStatusSchema = z.enum(['scheduled', 'sending', 'paused', 'completed', 'cancelled']);
+export const messageStatusSchema = z.enum(['queued', 'sending', 'sent', 'failed', 'blocked', 'cancelled']);
+export type CampaignStatusName = z.infer<typeof campaignStatusSchema>;
+
+export const sendAcceptedSchema = z.object({
+  id: z.string(),
+  status: campaignStatusSchema,
+  recipients_count: z.number().int(),
+});
+
+export const missingAttachmentSchema = z.object({ email: z.string(), attachment: z.string() });
+
+export const sendCheckSchema = z.object({
+  /** Unique recipients after de-duplication, blocked ones included. */
+  recipients_count: z.number().int(),
+  /** Suppressed (unsubscribed, hard-bounced): written as blocked, not charged. */
+  blocked_count: z.number().int(),
+  /** Credits the send costs as things stand (skipped recipients not counted). */
+  cost: z.number().int(),
+  balance: z.number().int(),
+  missing_attachments_count: z.number().int(),
+  missing_attachments: z.array(missingAttachmentSchema),
+  /** Each variable the subject and content use, and how many recipients have no value for it. */
+  variables: z.array(z.object({ name: z.string(), missing_count: z.number().int() })),
+});
+export type SendCheck = z.infer<typeof sendCheckSchema>;
+
+/** How many of a campaign's messages are in each status (the e-mail log adds opens to it). */
+export const messageStatusCountsSchema = z.object({
+  queued: z.number().int(),
+  sending: z.number().int(),
+  sent: z.number().int(),
+  failed: z.number().int(),
+  blocked: z.number().int(),
+  cancelled: z.number().int(),
+});
+
+export const campaignStateSchema = z.object({
+  id: z.string(),
+  status: campaignStatusSchema,
+  recipients_count: z.number().int(),
+  counts: messageStatusCountsSchema,
+  scheduled_at: z.string().nullable(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+});
+export type CampaignState = z.infer<typeof campaignStateSchema>;
+
+const action = (name: 'pause' | 'resume' | 'cancel') =>
+  defineEndpoint({
+    method: 'POST',
+    path: `/send/:id/${name}/`,
+    access: 'user',
+    params: idParamsSchema,
+    status: 200,
+    response: campaignStateSchema,
+  });
+
+export const sendEndpoints = {
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/send/',
+    access: 'user',
+    body: sendRequestSchema,
+    status: 201,
+    response: sendAcceptedSchema,
+  }),
+  /** The same body; answers what accepting it would do, writing nothing. */
+  check: defineEndpoint({
+    method: 'POST',
+    path: '/send/check/',
+    access: 'user',
+    body: sendRequestSchema,
+    status: 200,
+    response: sendCheckSchema,
+  }),
+  senderEmails: defineEndpoint({
+    method: 'GET',
+    path: '/send/sender-emails/',
+    access: 'user',
+    status: 200,
+    response: z.object({ emails: z.array(z.string()) }),
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/send/:id/',
+    access: 'user',
+    params: idParamsSchema,
+    status: 200,
+    response: campaignStateSchema,
+  }),
+  pause: action('pause'),
+  resume: action('resume'),
+  /** Queued messages are cancelled and their credits given back. */
+  cancel: action('cancel'),
+};

@@ -1,0 +1,44 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The server's translations: the same locale files the browser uses, read as data (never by
+ * importing browser code), for what the server renders itself: e-mails and public answer pages.
+ * Keys are `namespace:path.to.key`; English fills in where Arabic lacks one.
+ */
+export type Language = 'ar' | 'en';
+const LOCALES_DIR = path.join(import.meta.dirname, '../../src/i18n/locales');
+const FALLBACK: Language = 'en';
+
+type Tree = { [key: string]: string | Tree };
+const cache = new Map<string, Tree | null>();
+
+function namespace(language: Language, ns: string): Tree | null {
+  const id = `${language}/${ns}`;
+  if (!cache.has(id)) {
+    try {
+      cache.set(id, JSON.parse(readFileSync(path.join(LOCALES_DIR, language, `${ns}.json`), 'utf8')) as Tree);
+    } catch {
+      cache.set(id, null);
+    }
+  }
+  return cache.get(id) ?? null;
+}
+
+function lookup(tree: Tree | null, keyPath: string): string | undefined {
+  let node: string | Tree | undefined = tree ?? undefined;
+  for (const part of keyPath.split('.')) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+/** `t('ar', 'mail:reset.subject', { name })`; an unknown key comes back as itself, so it shows. */
+export function t(language: Language, key: string, vars: Record<string, string | number> = {}): string {
+  const [ns, keyPath] = key.includes(':') ? (key.split(':', 2) as [string, string]) : ['common', key];
+  const text = lookup(namespace(language, ns), keyPath) ?? lookup(namespace(FALLBACK, ns), keyPath) ?? key;
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) =>
+    name in vars ? String(vars[name]) : match,
+  );
+}

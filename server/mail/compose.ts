@@ -1,0 +1,149 @@
+import type Mail from 'nodemailer/lib/mailer';
+import { compileEmail, escapeHtml, renderEmail, type CompiledEmail } from '../../contract/template-render.ts';
+import type { CampaignRow, Db, MessageRow } from '../db/schema.ts';
+import { t, type Language } from '../lib/i18n.ts';
+import { recipientValuesOf } from '../modules/campaigns/recipient-values.ts';
+import { dkimSignerFor } from '../modules/senders/senders.service.ts';
+import { findCampaignUploads } from '../modules/uploads/uploads.repository.ts';
+import { CampaignFiles, EMBEDDED_IMAGE_CID, MissingAttachmentError } from './attachments.ts';
+import { publicLinks } from './public-links.ts';
+
+/**
+ * Turns a message row into the e-mail its recipient gets. Everything that is the same for the
+ * whole campaign (compiled template, files, DKIM key, translated strings) is prepared once in a
+ * CampaignContext; composing a message is then string concatenation.
+ */
+
+export type Survey = { type: 'yes_no'; question: string } | { type: 'custom'; questions: string[] };
+
+export type CampaignContext = {
+  campaign: CampaignRow;
+  compiled: CompiledEmail;
+  survey: Survey | null;
+  files: CampaignFiles;
+  dkim: Awaited<ReturnType<typeof dkimSignerFor>>;
+  publicUrl: string;
+};
+
+export type MessageToCompose = Pick<MessageRow, 'email' | 'name' | 'variables' | 'attachment' | 'token'>;
+
+export async function loadCampaignContext(
+  db: Db,
+  options: { dataDir: string; publicUrl: string },
+  campaign: CampaignRow,
+): Promise<CampaignContext> {
+  const refs = JSON.parse(campaign.attachments) as {
+    zips?: string[];
+    attachment?: string | null;
+    image?: string | null;
+  };
+  const files = await CampaignFiles.load(options.dataDir, await findCampaignUploads(db, campaign.id), {
+    zips: refs.zips ?? [],
+    attachment: refs.attachment ?? null,
+    image: refs.image ?? null,
+  });
+  return {
+    campaign,
+    compiled: compileEmail({ subject: campaign.subject, html: campaign.html }),
+    survey: campaign.survey ? (JSON.parse(campaign.survey) as Survey) : null,
+    files,
+    dkim: await dkimSignerFor(db, campaign.user_id, campaign.from_email),
+    publicUrl: options.publicUrl,
+  };
+}
+
+/** Throws MissingAttachmentError when the recipient's file is gone and the sender did not allow that. */
+export async function composeMessage(
+  context: CampaignContext,
+  message: MessageToCompose,
+  now: Date,
+): Promise<Mail.Options> {
+  const { campaign, files } = context;
+  const language = campaign.language as Language;
+  const links = publicLinks(context.publicUrl, message.token);
+  const rendered = renderEmail(context.compiled, recipientValuesOf(message), { language, now });
+
+  const attachments: Mail.Attachment[] = [...files.fixed];
+  if (message.attachment) {
+    const own = await files.recipientFile(message.attachment);
+    if (own) attachments.push(own);
+    else if (campaign.missing_attachments !== 'send_without') {
+      throw new MissingAttachmentError(message.attachment);
+    }
+  }
+
+  const dir = language === 'ar' ? 'rtl' : 'ltr';
+  const image =
+    files.hasImage && !rendered.html.includes(`cid:${EMBEDDED_IMAGE_CID}`)
+      ? `<p dir="${dir}"><img src="cid:${EMBEDDED_IMAGE_CID}" alt="" style="max-width:100%;height:auto"></p>`
+      : '';
+  const footerText = t(language, 'mail:campaign.footer.reason', {
+    sender: campaign.sender_name,
+    email: message.email,
+  });
+  const blocks =
+    surveyHtml(context.survey, links, language, dir) +
+    `<p dir="${dir}" style="margin:24px 0 0;font:12px/1.5 sans-serif;color:#777">${escapeHtml(footerText)}` +
+    ` <a href="${escapeHtml(links.unsubscribe)}" style="color:#777">${escapeHtml(t(language, 'mail:campaign.footer.unsubscribe'))}</a></p>` +
+    `<img src="${escapeHtml(links.open)}" width="1" height="1" alt="" style="border:0;width:1px;height:1px">`;
+
+  return {
+    from: { name: campaign.sender_name, address: campaign.from_email },
+    to: message.name ? { name: message.name, address: message.email } : message.email,
+    subject: rendered.subject,
+    html: insertBeforeBodyEnd(image ? insertAfterBodyStart(rendered.html, image) : rendered.html, blocks),
+    text: `${rendered.text}\n\n${surveyText(context.survey, links, language)}${footerText}\n${t(language, 'mail:campaign.footer.unsubscribe')}: ${links.unsubscribe}\n`,
+    headers: {
+      'List-Unsubscribe': `<${links.unsubscribe}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      'X-El-Namer-Campaign': campaign.id,
+    },
+    attachments,
+    ...(context.dkim ? { dkim: context.dkim } : {}),
+  };
+}
+
+type Links = ReturnType<typeof publicLinks>;
+
+const button = (href: string, label: string, colour: string) =>
+  `<a href="${escapeHtml(href)}" style="display:inline-block;margin:0 4px;padding:8px 20px;border-radius:6px;background:${colour};color:#fff;text-decoration:none;font:bold 14px sans-serif">${escapeHtml(label)}</a>`;
+
+function surveyHtml(survey: Survey | null, links: Links, language: Language, dir: string): string {
+  if (!survey) return '';
+  const box = `<div dir="${dir}" style="margin:24px 0;padding:16px;border:1px solid #ddd;border-radius:8px;font:14px/1.5 sans-serif">`;
+  if (survey.type === 'yes_no') {
+    return (
+      `${box}<p style="margin:0 0 12px;font-weight:bold">${escapeHtml(survey.question)}</p>` +
+      `${button(links.yes, t(language, 'mail:campaign.survey.yes'), '#2f9e44')}` +
+      `${button(links.no, t(language, 'mail:campaign.survey.no'), '#e03131')}</div>`
+    );
+  }
+  return (
+    `${box}<p style="margin:0 0 12px;font-weight:bold">${escapeHtml(t(language, 'mail:campaign.survey.heading'))}</p>` +
+    `${button(links.survey, t(language, 'mail:campaign.survey.custom'), '#1971c2')}</div>`
+  );
+}
+
+function surveyText(survey: Survey | null, links: Links, language: Language): string {
+  if (!survey) return '';
+  if (survey.type === 'yes_no') {
+    return (
+      `${survey.question}\n${t(language, 'mail:campaign.survey.yes')}: ${links.yes}\n` +
+      `${t(language, 'mail:campaign.survey.no')}: ${links.no}\n\n`
+    );
+  }
+  return `${t(language, 'mail:campaign.survey.custom')}: ${links.survey}\n\n`;
+}
+
+// Templates are fragments or whole documents; additions go inside <body> when there is one.
+function insertBeforeBodyEnd(html: string, addition: string): string {
+  const at = html.search(/<\/body\s*>/i);
+  return at < 0 ? html + addition : html.slice(0, at) + addition + html.slice(at);
+}
+
+function insertAfterBodyStart(html: string, addition: string): string {
+  const match = /<body\b[^>]*>/i.exec(html);
+  if (!match) return addition + html;
+  const at = match.index + match[0].length;
+  return html.slice(0, at) + addition + html.slice(at);
+}

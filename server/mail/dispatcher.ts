@@ -1,0 +1,248 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { FastifyBaseLogger } from 'fastify';
+import type { SendingConfig } from '../config.ts';
+import type { Db } from '../db/schema.ts';
+import { releaseCampaignUploads } from '../modules/uploads/uploads.cleanup.ts';
+import { MissingAttachmentError } from './attachments.ts';
+import { CampaignContexts } from './campaign-contexts.ts';
+import { composeMessage } from './compose.ts';
+import * as queue from './queue.repository.ts';
+import { ResultBuffer } from './result-buffer.ts';
+import type { MailTransport, SendOutcome } from './transport.ts';
+
+/**
+ * The loop that turns queued message rows into SMTP deliveries. Per claimed batch: mark a small
+ * group as started (one write), hand its messages to the pooled transport (bounded by the pool's
+ * size), and collect outcomes that are written back in batches. Database round trips run ahead of
+ * the sends instead of between them: the next group is marked while this one takes its pool
+ * slots, and the next batch is claimed while the last group goes out, so the pool never waits
+ * for the database (on PostgreSQL a write takes milliseconds, about as long as an SMTP send).
+ * The statuses and the crash window are described in docs/sending-engine.md.
+ */
+export type DispatcherOptions = {
+  db: Db;
+  transport: MailTransport;
+  sending: SendingConfig;
+  dataDir: string;
+  publicUrl: string;
+  now: () => Date;
+  log: FastifyBaseLogger;
+  /** SQLite: this is the only process, so every lease found at start is from a dead one. */
+  recoverAllAtStart: boolean;
+  owner?: string;
+};
+
+type Claim = { campaignIds: string[]; batch: queue.ClaimedMessage[] };
+
+/** A promise started ahead and awaited later: its failure surfaces there, not as unhandled. */
+function handled<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => {});
+  return promise;
+}
+
+const MAINTENANCE_EVERY_MS = 1000;
+
+export class Dispatcher {
+  readonly owner: string;
+  private running = false;
+  private loopDone: Promise<void> = Promise.resolve();
+  private inFlight = new Set<Promise<void>>();
+  private slotWaiters: (() => void)[] = [];
+  private readonly results: ResultBuffer;
+  /** The batch claimed ahead while the previous one was still going out. */
+  private nextClaim: Promise<Claim> | null = null;
+  private readonly contexts: CampaignContexts;
+  private wakeUp: (() => void) | null = null;
+  /** A wake that came while a step was running: the next idle pause is skipped. */
+  private wakePending = false;
+  private lastMaintenance = 0;
+  private readonly maxInFlight: number;
+
+  constructor(private readonly options: DispatcherOptions) {
+    this.owner = options.owner ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+    // A little more than the pool holds, so composing the next message overlaps the SMTP round trip.
+    this.maxInFlight = options.sending.concurrency * 2;
+    this.results = new ResultBuffer({ ...options, owner: this.owner });
+    this.contexts = new CampaignContexts(options);
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loopDone = this.loop();
+  }
+
+  /** Stops claiming, lets in-flight sends finish and writes their results. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake();
+    await this.loopDone;
+  }
+
+  /**
+   * Looks at the queue now instead of after the poll interval (a campaign was just accepted). A
+   * wake during a step is kept: that step's claim may have run before the new rows were committed.
+   */
+  wake(): void {
+    if (this.wakeUp) this.wakeUp();
+    else this.wakePending = true;
+  }
+
+  private async loop(): Promise<void> {
+    const { db, now, log } = this.options;
+    try {
+      const recovered = await queue.recoverExpiredLeases(db, {
+        now: now(),
+        everyLease: this.options.recoverAllAtStart,
+      });
+      if (recovered > 0)
+        log.warn({ recovered }, 'messages of an interrupted dispatcher returned to the queue');
+    } catch (error) {
+      log.error({ err: error }, 'lease recovery failed');
+    }
+    while (this.running) {
+      try {
+        const claimed = await this.step();
+        if (!claimed) await this.idle();
+      } catch (error) {
+        log.error({ err: error }, 'dispatcher step failed');
+        await this.idle(1000);
+      }
+    }
+    // A batch claimed ahead goes back to the queue unsent.
+    const ahead = await this.nextClaim?.catch(() => null);
+    if (ahead) await this.release(ahead.batch);
+    await Promise.all(this.inFlight);
+    await this.results.flush();
+  }
+
+  /** Claims the next batch of due messages, doing the periodic lease recovery first. */
+  private async claim(): Promise<Claim> {
+    const { db, now, sending } = this.options;
+    if (Date.now() - this.lastMaintenance >= MAINTENANCE_EVERY_MS) await this.maintenance();
+    const campaignIds = await queue.activeCampaignIds(db);
+    const batch = await queue.claimMessages(db, {
+      owner: this.owner,
+      campaignIds,
+      limit: sending.batchSize,
+      now: now(),
+      leaseSeconds: sending.leaseSeconds,
+    });
+    return { campaignIds, batch };
+  }
+
+  private markStarted(group: queue.ClaimedMessage[]): Promise<Set<string>> {
+    const { db, now, sending } = this.options;
+    const ids = group.map((message) => message.id);
+    const { leaseSeconds } = sending;
+    return handled(queue.markAttemptsStarted(db, { owner: this.owner, ids, now: now(), leaseSeconds }));
+  }
+
+  private release(messages: queue.ClaimedMessage[]): Promise<void> {
+    const ids = messages.map((message) => message.id);
+    return queue.releaseMessages(this.options.db, { owner: this.owner, ids, now: this.options.now() });
+  }
+
+  /** One batch and its sends; false when there was nothing to claim. */
+  private async step(): Promise<boolean> {
+    const { campaignIds, batch } = await (this.nextClaim ?? this.claim());
+    this.nextClaim = null;
+    this.contexts.keepOnly(campaignIds);
+    if (batch.length === 0) {
+      // The last sends finish and their results are written, then campaigns with nothing left can
+      // be closed: without waiting, the last campaign would stay open until the next poll.
+      await Promise.all(this.inFlight);
+      await this.results.flush();
+      await this.complete(campaignIds);
+      return false;
+    }
+    const groupSize = Math.max(10, this.options.sending.concurrency);
+    let marking = this.markStarted(batch.slice(0, groupSize));
+    for (let at = 0; at < batch.length; at += groupSize) {
+      const group = batch.slice(at, at + groupSize);
+      const started = await marking;
+      if (!this.running) {
+        await this.release(batch.slice(at));
+        break;
+      }
+      const next = at + groupSize;
+      if (next < batch.length) marking = this.markStarted(batch.slice(next, next + groupSize));
+      else this.nextClaim = handled(this.claim());
+      await this.release(group.filter((message) => !started.has(message.id)));
+      for (const message of group) {
+        if (!started.has(message.id)) continue;
+        await this.slot();
+        const task = this.sendOne(message).finally(() => {
+          this.inFlight.delete(task);
+          this.slotWaiters.shift()?.();
+        });
+        this.inFlight.add(task);
+      }
+    }
+    return true;
+  }
+
+  private async slot(): Promise<void> {
+    while (this.inFlight.size >= this.maxInFlight) {
+      await new Promise<void>((resolve) => this.slotWaiters.push(resolve));
+    }
+  }
+
+  private async sendOne(message: queue.ClaimedMessage): Promise<void> {
+    let outcome: SendOutcome;
+    let userId = '';
+    try {
+      const context = await this.contexts.get(message.campaign_id);
+      userId = context.campaign.user_id;
+      outcome = await this.options.transport.send(await composeMessage(context, message, this.options.now()));
+    } catch (error) {
+      outcome =
+        error instanceof MissingAttachmentError
+          ? { kind: 'permanent', response: `attachment not found: ${error.entry}`, userUnknown: false }
+          : { kind: 'temporary', response: error instanceof Error ? error.message : String(error) };
+      if (!(error instanceof MissingAttachmentError))
+        this.options.log.error({ err: error }, 'composing a message failed');
+    }
+    this.results.add({
+      id: message.id,
+      email: message.email,
+      campaignId: message.campaign_id,
+      userId,
+      attempts: message.attempts,
+      outcome,
+    });
+  }
+
+  private async complete(campaignIds: string[]): Promise<void> {
+    const { db, dataDir, now, log } = this.options;
+    const completed = await queue.completeFinishedCampaigns(db, { ids: campaignIds, now: now() });
+    for (const id of completed) {
+      this.contexts.drop(id);
+      log.info({ campaign: id }, 'campaign completed');
+      await releaseCampaignUploads(db, dataDir, id);
+    }
+  }
+
+  private async maintenance(): Promise<void> {
+    this.lastMaintenance = Date.now();
+    const recovered = await queue.recoverExpiredLeases(this.options.db, { now: this.options.now() });
+    if (recovered > 0) this.options.log.warn({ recovered }, 'expired leases returned to the queue');
+  }
+
+  private idle(ms = this.options.sending.pollMs): Promise<void> {
+    if (!this.running || this.wakePending) {
+      this.wakePending = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wakeUp = null;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.wakeUp = done;
+    });
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * The public addresses a message carries, all bound to the message's unguessable token. The
+ * dispatcher writes them into each e-mail; server/modules/public-pages serves them (no session).
+ * Kept in one place so the two sides cannot drift apart.
+ */
+export const PUBLIC_MESSAGE_PREFIX = '/api/public/m';
+
+export interface PublicLinks {
+  /** 1x1 GIF; GET records an open. */
+  open: string;
+  /** GET records the yes/no survey answer and shows a thank-you page. */
+  yes: string;
+  no: string;
+  /** GET shows the custom questions; POST (form-encoded) records the answers. */
+  survey: string;
+  /** GET shows a confirm page; POST unsubscribes (RFC 8058 one-click, List-Unsubscribe-Post). */
+  unsubscribe: string;
+}
+
+export function publicLinks(publicUrl: string, token: string): PublicLinks {
+  const base = `${publicUrl.replace(/\/+$/, '')}${PUBLIC_MESSAGE_PREFIX}/${encodeURIComponent(token)}`;
+  return {
+    open: `${base}/open`,
+    yes: `${base}/answer?value=yes`,
+    no: `${base}/answer?value=no`,
+    survey: `${base}/survey`,
+    unsubscribe: `${base}/unsubscribe`,
+  };
+}

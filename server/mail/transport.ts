@@ -1,0 +1,90 @@
+import nodemailer from 'nodemailer';
+import type Mail from 'nodemailer/lib/mailer';
+
+/**
+ * The one way e-mail leaves the process: a pooled nodemailer SMTP transport to the relay
+ * (SMTP_URL, or the built-in capture server). Campaigns and system mail share it. Every outcome
+ * is turned into one of three answers the dispatcher acts on, so it never reads SMTP errors itself.
+ */
+export type SendOutcome =
+  | { kind: 'sent'; response: string; messageId: string }
+  /** 4xx, a dropped or refused connection, a time-out: try again later. */
+  | { kind: 'temporary'; response: string }
+  /** 5xx: the relay will never take it. `userUnknown` for 550/551/553 (a hard bounce). */
+  | { kind: 'permanent'; response: string; userUnknown: boolean };
+
+export interface MailTransport {
+  send(mail: Mail.Options): Promise<SendOutcome>;
+  /** Waits for nothing: in-flight sends are the dispatcher's to drain before closing. */
+  close(): void;
+}
+
+export type TransportOptions = {
+  /** Connections in the pool (messages in flight at once). */
+  concurrency: number;
+  /** Messages per second handed to the relay; 0 means no limit. */
+  ratePerSecond: number;
+};
+
+type SmtpError = Error & { responseCode?: number; response?: string; code?: string };
+
+// 550 mailbox unavailable, 551 user not local, 553 mailbox name not allowed: the address is bad,
+// not the message; mailing it again would only hurt the sender's reputation.
+const USER_UNKNOWN = new Set([550, 551, 553]);
+
+export function classifySmtpError(error: unknown): Exclude<SendOutcome, { kind: 'sent' }> {
+  const smtp = error as SmtpError;
+  const code = typeof smtp?.responseCode === 'number' ? smtp.responseCode : undefined;
+  const response = (smtp?.response ?? (error instanceof Error ? error.message : String(error))).slice(
+    0,
+    1000,
+  );
+  if (code !== undefined && code >= 500 && code < 600) {
+    return { kind: 'permanent', response, userUnknown: USER_UNKNOWN.has(code) };
+  }
+  // 4xx, and everything without an SMTP reply (ECONNECTION, ETIMEDOUT, ESOCKET): the relay did not
+  // refuse this message, so it is tried again.
+  return { kind: 'temporary', response };
+}
+
+export function createSmtpTransport(url: string, options: TransportOptions): MailTransport {
+  const parsed = new URL(url);
+  const transporter = nodemailer.createTransport({
+    pool: true,
+    host: parsed.hostname,
+    port: parsed.port ? Number(parsed.port) : parsed.protocol === 'smtps:' ? 465 : 587,
+    secure: parsed.protocol === 'smtps:',
+    auth: parsed.username
+      ? { user: decodeURIComponent(parsed.username), pass: decodeURIComponent(parsed.password) }
+      : undefined,
+    maxConnections: options.concurrency,
+    // A connection is reused for many messages: a new TLS handshake per 100 messages costs more
+    // than it protects against.
+    maxMessages: 1000,
+    ...(options.ratePerSecond > 0 ? { rateDelta: 1000, rateLimit: options.ratePerSecond } : {}),
+    // Loopback relays (the capture server, tests) use self-signed certificates when they use any.
+    tls: { rejectUnauthorized: !isLoopback(parsed.hostname) },
+    connectionTimeout: 30_000,
+    greetingTimeout: 30_000,
+    socketTimeout: 60_000,
+  } as Parameters<typeof nodemailer.createTransport>[0]);
+  return {
+    async send(mail) {
+      try {
+        const info = (await transporter.sendMail(mail)) as { response?: string; messageId?: string };
+        return {
+          kind: 'sent',
+          response: (info.response ?? '').slice(0, 1000),
+          messageId: info.messageId ?? '',
+        };
+      } catch (error) {
+        return classifySmtpError(error);
+      }
+    },
+    close: () => transporter.close(),
+  };
+}
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || host.startsWith('127.');
+}

@@ -1,0 +1,66 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { creditEndpoints } from '../../../contract/credits.contract.ts';
+import { validationKeys } from '../../../contract/errors.contract.ts';
+import { offsetOf } from '../../../contract/list.contract.ts';
+import { route } from '../../lib/endpoint.ts';
+import { notFound, validationFailed } from '../../lib/http-error.ts';
+import { findUserById } from '../users/users.repository.ts';
+import { toAdminUser } from '../users/users.service.ts';
+import { listLedger } from './credits.repository.ts';
+import { grantCredits, InsufficientCreditError } from './ledger.ts';
+
+const pageOf = (query: { page: number; page_size: number; ordering?: string | undefined }) => {
+  const ordering = query.ordering ?? '-created_at';
+  return {
+    offset: offsetOf(query),
+    limit: query.page_size,
+    orderBy: ordering.replace(/^-/, '') as 'created_at' | 'amount',
+    descending: ordering.startsWith('-'),
+  };
+};
+
+/** Top-ups and corrections by administrators, the balance log, and each user's own statement. */
+const creditRoutes: FastifyPluginAsync = async (app) => {
+  const { db } = app;
+
+  route(app, creditEndpoints.addQuota, async (request) => {
+    const { id } = request.params;
+    if (!(await findUserById(db, id))) throw notFound('User');
+    try {
+      // The balance change and its ledger row commit together or not at all.
+      await db.transaction().execute((trx) =>
+        grantCredits(trx, {
+          userId: id,
+          amount: request.body.amount,
+          reason: request.body.reason,
+          createdBy: request.user!.id,
+          now: app.now().toISOString(),
+        }),
+      );
+    } catch (error) {
+      if (error instanceof InsufficientCreditError)
+        throw validationFailed({ amount: validationKeys.belowZero });
+      throw error;
+    }
+    return toAdminUser((await findUserById(db, id))!);
+  });
+
+  route(app, creditEndpoints.balanceLog, ({ query }) =>
+    listLedger(
+      db,
+      { userId: query.user, kind: query.kind, from: query.from, to: query.to, search: query.search },
+      pageOf(query),
+    ),
+  );
+
+  route(app, creditEndpoints.statement, (request) => {
+    const { query } = request;
+    return listLedger(
+      db,
+      { userId: request.user!.id, kind: query.kind, from: query.from, to: query.to, search: query.search },
+      pageOf(query),
+    );
+  });
+};
+
+export default creditRoutes;

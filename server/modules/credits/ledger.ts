@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { CreditLedgerRow, Db } from '../../db/schema.ts';
+
+/**
+ * The one way credits move. users.quota (granted) and users.used_quota (spent) hold the balance
+ * the app reads; every change to them goes through here together with its ledger row, so the
+ * caller must pass a transaction when the movement belongs with other writes (a campaign's
+ * messages, a refunded message). Each change is a single conditional UPDATE, which the database
+ * serialises per user: two campaigns accepted at once can never both spend the last credit.
+ */
+
+export class InsufficientCreditError extends Error {
+  constructor(
+    readonly balance: number,
+    readonly needed: number,
+  ) {
+    super(`Insufficient credit: balance ${balance}, needed ${needed}`);
+    this.name = 'InsufficientCreditError';
+  }
+}
+
+interface Movement {
+  userId: string;
+  now: string;
+}
+
+/** An administrator's top-up (amount > 0) or correction (amount < 0, reason required). */
+export async function grantCredits(
+  db: Db,
+  input: Movement & { amount: number; reason: string | null; createdBy: string | null },
+): Promise<CreditLedgerRow> {
+  if (!Number.isInteger(input.amount) || input.amount === 0) {
+    throw new RangeError('A credit grant is a non-zero whole number');
+  }
+  if (input.amount < 0 && !input.reason?.trim()) {
+    throw new RangeError('A negative adjustment needs a reason');
+  }
+  const updated = await db
+    .updateTable('users')
+    .set({ quota: sql`quota + ${input.amount}`, updated_at: input.now })
+    .where('id', '=', input.userId)
+    .where(sql<boolean>`quota - used_quota + ${input.amount} >= 0`)
+    .returning(['quota', 'used_quota'])
+    .executeTakeFirst();
+  if (!updated) throw await shortfall(db, input.userId, -input.amount);
+  return record(db, input, {
+    amount: input.amount,
+    balance: updated.quota - updated.used_quota,
+    kind: input.amount > 0 ? 'grant' : 'adjust',
+    campaignId: null,
+    reason: input.reason,
+    createdBy: input.createdBy,
+  });
+}
+
+/** Reserves `amount` credits for a campaign; throws InsufficientCreditError and changes nothing otherwise. */
+export async function chargeCredits(
+  db: Db,
+  input: Movement & { amount: number; campaignId: string },
+): Promise<CreditLedgerRow | null> {
+  if (input.amount === 0) return null;
+  const updated = await db
+    .updateTable('users')
+    .set({ used_quota: sql`used_quota + ${input.amount}`, updated_at: input.now })
+    .where('id', '=', input.userId)
+    .where(sql<boolean>`quota - used_quota >= ${input.amount}`)
+    .returning(['quota', 'used_quota'])
+    .executeTakeFirst();
+  if (!updated) throw await shortfall(db, input.userId, input.amount);
+  return record(db, input, {
+    amount: -input.amount,
+    balance: updated.quota - updated.used_quota,
+    kind: 'charge',
+    campaignId: input.campaignId,
+    reason: null,
+    createdBy: null,
+  });
+}
+
+/** Gives back credits of messages that were not delivered (5xx, cancelled, skipped). */
+export async function refundCredits(
+  db: Db,
+  input: Movement & { amount: number; campaignId: string; reason: string },
+): Promise<CreditLedgerRow | null> {
+  if (input.amount === 0) return null;
+  const updated = await db
+    .updateTable('users')
+    .set({ used_quota: sql`used_quota - ${input.amount}`, updated_at: input.now })
+    .where('id', '=', input.userId)
+    .returning(['quota', 'used_quota'])
+    .executeTakeFirstOrThrow();
+  return record(db, input, {
+    amount: input.amount,
+    balance: updated.quota - updated.used_quota,
+    kind: 'refund',
+    campaignId: input.campaignId,
+    reason: input.reason,
+    createdBy: null,
+  });
+}
+
+export async function balanceOf(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select(['quota', 'used_quota'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row ? row.quota - row.used_quota : 0;
+}
+
+async function shortfall(db: Db, userId: string, needed: number): Promise<InsufficientCreditError> {
+  return new InsufficientCreditError(await balanceOf(db, userId), needed);
+}
+
+async function record(
+  db: Db,
+  input: Movement,
+  entry: {
+    amount: number;
+    balance: number;
+    kind: CreditLedgerRow['kind'];
+    campaignId: string | null;
+    reason: string | null;
+    createdBy: string | null;
+  },
+): Promise<CreditLedgerRow> {
+  const row: CreditLedgerRow = {
+    id: randomUUID(),
+    user_id: input.userId,
+    amount: entry.amount,
+    balance_after: entry.balance,
+    kind: entry.kind,
+    campaign_id: entry.campaignId,
+    reason: entry.reason,
+    created_by: entry.createdBy,
+    created_at: input.now,
+  };
+  await db.insertInto('credit_ledger').values(row).execute();
+  return row;
+}

@@ -1,0 +1,220 @@
+import { sql } from 'kysely';
+import type { CampaignCounts, CampaignLog } from '../../../contract/logs.contract.ts';
+import type { CampaignRow, CampaignStatus, Db, MessageRow } from '../../db/schema.ts';
+import { containsPattern } from '../users/users.repository.ts';
+
+export type CampaignFilter = {
+  ownerId?: string | undefined;
+  search?: string | undefined;
+  status?: CampaignStatus | undefined;
+};
+
+function filteredCampaigns(db: Db, filter: CampaignFilter) {
+  let query = db.selectFrom('campaigns').innerJoin('users', 'users.id', 'campaigns.user_id');
+  if (filter.ownerId) query = query.where('campaigns.user_id', '=', filter.ownerId);
+  if (filter.status) query = query.where('campaigns.status', '=', filter.status);
+  if (filter.search) {
+    const pattern = containsPattern(filter.search);
+    query = query.where((eb) => eb(eb.fn('lower', ['campaigns.subject']), 'like', eb.val(pattern)));
+  }
+  return query;
+}
+
+export type CampaignWithOwner = CampaignRow & { username: string };
+
+export async function listCampaigns(
+  db: Db,
+  filter: CampaignFilter,
+  page: { offset: number; limit: number; orderBy: 'created_at' | 'subject'; descending: boolean },
+): Promise<{ count: number; rows: CampaignWithOwner[] }> {
+  const { count } = await filteredCampaigns(db, filter)
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow();
+  const direction = page.descending ? 'desc' : 'asc';
+  const rows = await filteredCampaigns(db, filter)
+    .selectAll('campaigns')
+    .select('users.username')
+    .orderBy(`campaigns.${page.orderBy}`, direction)
+    .orderBy('campaigns.id', direction)
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+  return { count: Number(count), rows };
+}
+
+export async function findCampaignWithOwner(db: Db, id: string): Promise<CampaignWithOwner | undefined> {
+  return db
+    .selectFrom('campaigns')
+    .innerJoin('users', 'users.id', 'campaigns.user_id')
+    .selectAll('campaigns')
+    .select('users.username')
+    .where('campaigns.id', '=', id)
+    .executeTakeFirst();
+}
+
+const noCounts = (): CampaignCounts => ({
+  queued: 0,
+  sending: 0,
+  sent: 0,
+  failed: 0,
+  blocked: 0,
+  cancelled: 0,
+  opened: 0,
+  possible_duplicates: 0,
+});
+
+/**
+ * The figures of several campaigns in ONE grouped query over the (campaign_id, status) index,
+ * whatever the page size: a page of the log never costs a query per campaign.
+ */
+export async function countsOf(db: Db, campaignIds: string[]): Promise<Map<string, CampaignCounts>> {
+  const counts = new Map(campaignIds.map((id) => [id, noCounts()]));
+  if (campaignIds.length === 0) return counts;
+  const rows = await db
+    .selectFrom('messages')
+    .select((eb) => [
+      'campaign_id',
+      'status',
+      eb.fn.countAll<number | string>().as('total'),
+      eb.fn.count<number | string>('opened_at').as('opened'),
+      eb.fn.sum<number | string | null>('possible_duplicate').as('duplicates'),
+    ])
+    .where('campaign_id', 'in', campaignIds)
+    .groupBy(['campaign_id', 'status'])
+    .execute();
+  for (const row of rows) {
+    const entry = counts.get(row.campaign_id)!;
+    entry[row.status] = Number(row.total);
+    entry.opened += Number(row.opened);
+    entry.possible_duplicates += Number(row.duplicates ?? 0);
+  }
+  return counts;
+}
+
+export function toCampaignLog(row: CampaignWithOwner, counts: CampaignCounts): CampaignLog {
+  return {
+    id: row.id,
+    user_id: row.user_id,
+    username: row.username,
+    subject: row.subject,
+    from_email: row.from_email,
+    sender_name: row.sender_name,
+    status: row.status,
+    recipients_count: row.recipients_count,
+    counts,
+    scheduled_at: row.scheduled_at,
+    started_at: row.started_at,
+    late_seconds: row.late_seconds,
+    finished_at: row.finished_at,
+    created_at: row.created_at,
+  };
+}
+
+export type MessageFilter = {
+  status?: MessageRow['status'] | undefined;
+  answer?: string | undefined;
+  search?: string | undefined;
+};
+
+export function filteredMessages(db: Db, campaignId: string, filter: MessageFilter) {
+  let query = db.selectFrom('messages').where('campaign_id', '=', campaignId);
+  if (filter.status) query = query.where('status', '=', filter.status);
+  if (filter.answer === 'answered') {
+    query = query.where((eb) =>
+      eb.or([eb('survey_answer', 'is not', null), eb('custom_answers', 'is not', null)]),
+    );
+  } else if (filter.answer === 'unanswered') {
+    query = query.where('survey_answer', 'is', null).where('custom_answers', 'is', null);
+  } else if (filter.answer) {
+    query = query.where('survey_answer', '=', filter.answer);
+  }
+  if (filter.search) {
+    const pattern = containsPattern(filter.search);
+    query = query.where((eb) =>
+      eb.or([eb('email_key', 'like', pattern), eb(eb.fn('lower', ['name']), 'like', eb.val(pattern))]),
+    );
+  }
+  return query;
+}
+
+export async function listMessages(
+  db: Db,
+  campaignId: string,
+  filter: MessageFilter,
+  page: {
+    offset: number;
+    limit: number;
+    orderBy: 'seq' | 'email' | 'sent_at' | 'opened_at';
+    descending: boolean;
+  },
+): Promise<{ count: number; rows: MessageRow[] }> {
+  const { count } = await filteredMessages(db, campaignId, filter)
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow();
+  const direction = page.descending ? 'desc' : 'asc';
+  const rows = await filteredMessages(db, campaignId, filter)
+    .selectAll()
+    .orderBy(page.orderBy === 'email' ? 'email_key' : page.orderBy, direction)
+    .orderBy('seq', direction)
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+  return { count: Number(count), rows };
+}
+
+/** Counts per time bucket: the ISO text prefix of `column` (13 characters = the hour, 10 = the day). */
+export async function bucketCounts(
+  db: Db,
+  campaignId: string,
+  column: 'sent_at' | 'failed_at' | 'opened_at',
+  width: 10 | 13,
+): Promise<{ at: string; count: number }[]> {
+  const bucket = sql<string>`substr(${sql.ref(column)}, 1, ${sql.lit(width)})`;
+  const rows = await db
+    .selectFrom('messages')
+    .select((eb) => [bucket.as('bucket'), eb.fn.countAll<number | string>().as('count')])
+    .where('campaign_id', '=', campaignId)
+    .where(column, 'is not', null)
+    .groupBy(bucket)
+    .orderBy(bucket)
+    .execute();
+  const suffix = width === 13 ? ':00:00.000Z' : 'T00:00:00.000Z';
+  return rows.map((row) => ({ at: `${row.bucket}${suffix}`, count: Number(row.count) }));
+}
+
+export async function answerCounts(db: Db, campaignId: string) {
+  const answers = await db
+    .selectFrom('messages')
+    .select((eb) => ['survey_answer', eb.fn.countAll<number | string>().as('count')])
+    .where('campaign_id', '=', campaignId)
+    .where('survey_answer', 'is not', null)
+    .groupBy('survey_answer')
+    .orderBy('survey_answer')
+    .execute();
+  const custom = await db
+    .selectFrom('messages')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('campaign_id', '=', campaignId)
+    .where('custom_answers', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return {
+    answers: answers.map((row) => ({ answer: row.survey_answer!, count: Number(row.count) })),
+    customAnswered: Number(custom.count),
+  };
+}
+
+/** One batch of the filtered messages after `afterSeq`, over the (campaign_id, seq) order: an export's page. */
+export async function messagesAfter(
+  db: Db,
+  campaignId: string,
+  filter: MessageFilter,
+  afterSeq: number,
+  limit: number,
+): Promise<MessageRow[]> {
+  return filteredMessages(db, campaignId, filter)
+    .selectAll()
+    .where('seq', '>', afterSeq)
+    .orderBy('seq')
+    .limit(limit)
+    .execute();
+}

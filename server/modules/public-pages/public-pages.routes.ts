@@ -1,0 +1,188 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { MAX_SURVEY_ANSWER_LENGTH, publicPageEndpoints } from '../../../contract/public-pages.contract.ts';
+import { route } from '../../lib/endpoint.ts';
+import { t } from '../../lib/i18n.ts';
+import {
+  findMessageByToken,
+  recordCustomAnswers,
+  recordOpen,
+  recordSurveyAnswer,
+  unsubscribe,
+  type MessageForPage,
+} from './recipient-pages.repository.ts';
+import {
+  bilingualPage,
+  form,
+  hidden,
+  link,
+  page,
+  PAGE_SECURITY_HEADERS,
+  paragraph,
+  textArea,
+} from './recipient-page.ts';
+
+/** 1x1 transparent GIF. */
+const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+/** Tokens are 32 random bytes in base64url; anything else is not worth a database lookup. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,128}$/;
+const FORM_BODY_LIMIT = 64 * 1024;
+
+const sendPage = (reply: FastifyReply, status: number, html: string) =>
+  reply.code(status).headers(PAGE_SECURITY_HEADERS).type('text/html; charset=utf-8').send(html);
+
+const notFoundPage = (reply: FastifyReply) => sendPage(reply, 404, bilingualPage('notFound'));
+
+/** HEAD (link checkers, previews) shows the page but records nothing. */
+const records = (request: FastifyRequest) => request.method !== 'HEAD';
+
+/** Open pixel, survey answers and unsubscribe: what a recipient reaches from an e-mail. */
+const publicPagesRoutes: FastifyPluginAsync = async (app) => {
+  const { db } = app;
+  const at = () => app.now().toISOString();
+
+  // Form posts are accepted here only (this plugin's scope); the rest of the API takes JSON.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+    (_request, body, done) => {
+      const fields: Record<string, string> = {};
+      for (const [name, value] of new URLSearchParams(body as string)) fields[name] = value;
+      done(null, fields);
+    },
+  );
+  // RFC 8058 lets a mail client send the one-click body as multipart; the body carries nothing
+  // we need (the token is the whole credential), so it is read, bounded, and set aside.
+  app.addContentTypeParser(
+    'multipart/form-data',
+    { parseAs: 'buffer', bodyLimit: FORM_BODY_LIMIT },
+    (_r, _b, done) => done(null, {}),
+  );
+
+  const load = async (token: string): Promise<MessageForPage | null> =>
+    TOKEN_SHAPE.test(token) ? findMessageByToken(db, token) : null;
+
+  route(app, publicPageEndpoints.open, async (request, reply) => {
+    const { token } = request.params;
+    const found =
+      TOKEN_SHAPE.test(token) && (records(request) ? await recordOpen(db, token, at()) : await load(token));
+    if (!found) return notFoundPage(reply);
+    return reply
+      .headers({
+        'cache-control': 'no-store, no-cache, must-revalidate, private',
+        pragma: 'no-cache',
+        // Webmail shows the pixel from its own origin.
+        'cross-origin-resource-policy': 'cross-origin',
+      })
+      .type('image/gif')
+      .send(PIXEL);
+  });
+
+  route(app, publicPageEndpoints.answer, async (request, reply) => {
+    const message = await load(request.params.token);
+    if (!message || message.survey?.type !== 'yes_no') return notFoundPage(reply);
+    const { language } = message;
+    const value = request.query.value;
+    if (value !== 'yes' && value !== 'no') {
+      const title = t(language, 'recipient-pages:invalid.title');
+      return sendPage(
+        reply,
+        400,
+        page(language, title, [paragraph(t(language, 'recipient-pages:invalid.body'))]),
+      );
+    }
+    if (records(request)) await recordSurveyAnswer(db, message.id, value, at());
+    const other = value === 'yes' ? 'no' : 'yes';
+    const label = (answer: string) => t(language, `recipient-pages:${answer}`);
+    return sendPage(
+      reply,
+      200,
+      page(language, t(language, 'recipient-pages:answer.title'), [
+        paragraph(message.survey.question),
+        paragraph(t(language, 'recipient-pages:answer.recorded', { answer: label(value) })),
+        link(`answer?value=${other}`, t(language, 'recipient-pages:answer.change', { other: label(other) })),
+      ]),
+    );
+  });
+
+  const surveyPage = (message: MessageForPage, questions: string[], values: string[], error?: string) => {
+    const { language } = message;
+    const fields = questions.map((question, index) =>
+      textArea(`answer_${index}`, question, values[index] ?? '', MAX_SURVEY_ANSWER_LENGTH),
+    );
+    return page(language, t(language, 'recipient-pages:survey.title'), [
+      paragraph(t(language, 'recipient-pages:survey.intro')),
+      ...(error ? [paragraph(error, 'error')] : []),
+      form('survey', fields, t(language, 'recipient-pages:survey.submit')),
+    ]);
+  };
+
+  route(app, publicPageEndpoints.surveyForm, async (request, reply) => {
+    const message = await load(request.params.token);
+    if (!message || message.survey?.type !== 'custom') return notFoundPage(reply);
+    const { questions } = message.survey;
+    // Shows what was answered before, matched by question, so answering again starts from it.
+    const previous = questions.map(
+      (question) => message.customAnswers.find((answer) => answer.question === question)?.answer ?? '',
+    );
+    return sendPage(reply, 200, surveyPage(message, questions, previous));
+  });
+
+  route(app, publicPageEndpoints.surveySubmit, async (request, reply) => {
+    const message = await load(request.params.token);
+    if (!message || message.survey?.type !== 'custom') return notFoundPage(reply);
+    const { language, survey } = message;
+    const values = survey.questions.map((_, index) => (request.body[`answer_${index}`] ?? '').trim());
+    // A refused form comes back with the recipient's text in it: nothing typed is lost.
+    if (values.some((value) => value.length > MAX_SURVEY_ANSWER_LENGTH)) {
+      const error = t(language, 'recipient-pages:survey.tooLong', { max: MAX_SURVEY_ANSWER_LENGTH });
+      return sendPage(reply, 400, surveyPage(message, survey.questions, values, error));
+    }
+    if (values.every((value) => value === '')) {
+      const error = t(language, 'recipient-pages:survey.empty');
+      return sendPage(reply, 400, surveyPage(message, survey.questions, values, error));
+    }
+    const answers = survey.questions.map((question, index) => ({ question, answer: values[index] ?? '' }));
+    await recordCustomAnswers(db, message.id, answers, at());
+    return sendPage(
+      reply,
+      200,
+      page(language, t(language, 'recipient-pages:answer.title'), [
+        paragraph(t(language, 'recipient-pages:survey.thanks')),
+        link('survey', t(language, 'recipient-pages:survey.edit')),
+      ]),
+    );
+  });
+
+  const unsubscribedPage = (message: MessageForPage) =>
+    page(message.language, t(message.language, 'recipient-pages:unsubscribe.title'), [
+      paragraph(t(message.language, 'recipient-pages:unsubscribe.done', { email: message.email })),
+    ]);
+
+  route(app, publicPageEndpoints.unsubscribeForm, async (request, reply) => {
+    const message = await load(request.params.token);
+    if (!message) return notFoundPage(reply);
+    if (message.unsubscribedAt) return sendPage(reply, 200, unsubscribedPage(message));
+    const { language } = message;
+    return sendPage(
+      reply,
+      200,
+      page(language, t(language, 'recipient-pages:unsubscribe.title'), [
+        paragraph(t(language, 'recipient-pages:unsubscribe.confirm', { email: message.email })),
+        form(
+          'unsubscribe',
+          [hidden('List-Unsubscribe', 'One-Click')],
+          t(language, 'recipient-pages:unsubscribe.button'),
+        ),
+      ]),
+    );
+  });
+
+  route(app, publicPageEndpoints.unsubscribe, async (request, reply) => {
+    const message = await load(request.params.token);
+    if (!message) return notFoundPage(reply);
+    await unsubscribe(db, message, at());
+    return sendPage(reply, 200, unsubscribedPage(message));
+  });
+};
+
+export default publicPagesRoutes;

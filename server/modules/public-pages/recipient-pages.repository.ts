@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../../db/schema.ts';
+
+export type Survey = { type: 'yes_no'; question: string } | { type: 'custom'; questions: string[] };
+export type CustomAnswer = { question: string; answer: string };
+
+export type MessageForPage = {
+  id: string;
+  email: string;
+  emailKey: string;
+  language: 'ar' | 'en';
+  senderId: string;
+  survey: Survey | null;
+  surveyAnswer: string | null;
+  customAnswers: CustomAnswer[];
+  unsubscribedAt: string | null;
+};
+
+/** The campaign's survey as stored (JSON); anything unreadable counts as no survey. */
+function parseSurvey(value: string | null): Survey | null {
+  if (!value) return null;
+  try {
+    const survey = JSON.parse(value) as Partial<Survey> & { questions?: unknown; question?: unknown };
+    if (survey.type === 'yes_no' && typeof survey.question === 'string')
+      return { type: 'yes_no', question: survey.question };
+    if (
+      survey.type === 'custom' &&
+      Array.isArray(survey.questions) &&
+      survey.questions.every((question) => typeof question === 'string')
+    ) {
+      return { type: 'custom', questions: survey.questions as string[] };
+    }
+  } catch {
+    // Falls through: a broken value must not break the recipient's page.
+  }
+  return null;
+}
+
+function parseAnswers(value: string | null): CustomAnswer[] {
+  if (!value) return [];
+  try {
+    const answers = JSON.parse(value) as unknown;
+    return Array.isArray(answers) ? (answers as CustomAnswer[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+export async function findMessageByToken(db: Db, token: string): Promise<MessageForPage | null> {
+  const row = await db
+    .selectFrom('messages')
+    .innerJoin('campaigns', 'campaigns.id', 'messages.campaign_id')
+    .select([
+      'messages.id',
+      'messages.email',
+      'messages.email_key',
+      'messages.survey_answer',
+      'messages.custom_answers',
+      'messages.unsubscribed_at',
+      'campaigns.language',
+      'campaigns.user_id',
+      'campaigns.survey',
+    ])
+    .where('messages.token', '=', token)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    id: row.id,
+    email: row.email,
+    emailKey: row.email_key,
+    language: row.language === 'en' ? 'en' : 'ar',
+    senderId: row.user_id,
+    survey: parseSurvey(row.survey),
+    surveyAnswer: row.survey_answer,
+    customAnswers: parseAnswers(row.custom_answers),
+    unsubscribedAt: row.unsubscribed_at,
+  };
+}
+
+/** The first open sets opened_at; every open counts. One statement, so concurrent opens all count. */
+export async function recordOpen(db: Db, token: string, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('messages')
+    .set({
+      opened_at: sql<string>`coalesce(opened_at, ${at})`,
+      open_count: sql<number>`open_count + 1`,
+      last_checked_at: at,
+      updated_at: at,
+    })
+    .where('token', '=', token)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function recordSurveyAnswer(db: Db, messageId: string, answer: string, at: string) {
+  await db
+    .updateTable('messages')
+    .set({ survey_answer: answer, last_checked_at: at, updated_at: at })
+    .where('id', '=', messageId)
+    .execute();
+}
+
+export async function recordCustomAnswers(db: Db, messageId: string, answers: CustomAnswer[], at: string) {
+  await db
+    .updateTable('messages')
+    .set({ custom_answers: JSON.stringify(answers), last_checked_at: at, updated_at: at })
+    .where('id', '=', messageId)
+    .execute();
+}
+
+/**
+ * Marks the message and suppresses the address for this sender only (other senders the person
+ * never left may still write). Repeating it changes nothing: the first time is kept.
+ */
+export async function unsubscribe(db: Db, message: MessageForPage, at: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('messages')
+      .set({
+        unsubscribed_at: sql<string>`coalesce(unsubscribed_at, ${at})`,
+        last_checked_at: at,
+        updated_at: at,
+      })
+      .where('id', '=', message.id)
+      .execute();
+    await trx
+      .insertInto('suppressions')
+      .values({
+        id: randomUUID(),
+        scope: message.senderId,
+        email_key: message.emailKey,
+        reason: 'unsubscribed',
+        message_id: message.id,
+        created_at: at,
+      })
+      .onConflict((conflict) => conflict.columns(['scope', 'email_key']).doNothing())
+      .execute();
+  });
+}

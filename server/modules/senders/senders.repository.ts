@@ -1,0 +1,109 @@
+import type { Db, SenderDomainRow } from '../../db/schema.ts';
+
+export async function findDomains(db: Db, userId: string): Promise<SenderDomainRow[]> {
+  return db
+    .selectFrom('sender_domains')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
+}
+
+export async function findDomain(db: Db, userId: string, id: string): Promise<SenderDomainRow | undefined> {
+  return db
+    .selectFrom('sender_domains')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function findDomainByName(db: Db, userId: string, domain: string) {
+  return db
+    .selectFrom('sender_domains')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('domain', '=', domain)
+    .executeTakeFirst();
+}
+
+export async function insertDomain(db: Db, row: SenderDomainRow): Promise<SenderDomainRow> {
+  return db.insertInto('sender_domains').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function saveDomainCheck(
+  db: Db,
+  id: string,
+  check: { verified_at: string | null; last_checked_at: string; last_check: string },
+): Promise<SenderDomainRow> {
+  return db
+    .updateTable('sender_domains')
+    .set(check)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function deleteDomain(db: Db, userId: string, id: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('sender_domains')
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+export async function findEmails(db: Db, userId: string) {
+  return db
+    .selectFrom('sender_emails')
+    .select(['id', 'email', 'domain_id'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
+}
+
+export async function insertEmail(
+  db: Db,
+  row: { id: string; user_id: string; domain_id: string; email: string },
+) {
+  await db
+    .insertInto('sender_emails')
+    .values({ ...row, email_key: row.email.toLowerCase(), created_at: new Date().toISOString() })
+    .execute();
+  return { id: row.id, email: row.email, domain_id: row.domain_id };
+}
+
+export async function deleteEmail(db: Db, userId: string, id: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('sender_emails')
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+export async function findNames(db: Db, userId: string) {
+  return db
+    .selectFrom('sender_names')
+    .select(['id', 'name'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
+}
+
+export async function insertName(db: Db, row: { id: string; user_id: string; name: string }) {
+  await db
+    .insertInto('sender_names')
+    .values({ ...row, created_at: new Date().toISOString() })
+    .execute();
+  return { id: row.id, name: row.name };
+}
+
+export async function deleteName(db: Db, userId: string, id: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('sender_names')
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}

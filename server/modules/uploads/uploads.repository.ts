@@ -1,0 +1,81 @@
+import type { Upload } from '../../../contract/uploads.contract.ts';
+import { MAX_LISTED_ENTRY_NAMES } from '../../../contract/uploads.contract.ts';
+import type { Db, UploadRow } from '../../db/schema.ts';
+import type { ZipEntryFile } from './zip-extract.ts';
+
+export async function insertUpload(db: Db, row: UploadRow): Promise<UploadRow> {
+  return db.insertInto('uploads').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/** One upload of its owner; another owner's id is simply not found. */
+export async function findUpload(db: Db, ownerId: string, id: string): Promise<UploadRow | undefined> {
+  return db
+    .selectFrom('uploads')
+    .selectAll()
+    .where('id', '=', id)
+    .where('owner_id', '=', ownerId)
+    .executeTakeFirst();
+}
+
+/** The owner's uploads among `ids` (missing or foreign ids are left out: the caller compares). */
+export async function findUploads(db: Db, ownerId: string, ids: readonly string[]): Promise<UploadRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('uploads')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+/** Ties uploads to the campaign that sends them, so cleanup keeps them until it ends. */
+export async function markUploadsUsed(db: Db, ids: readonly string[], campaignId: string): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('uploads')
+    .set({ campaign_id: campaignId })
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+export async function deleteUploadRows(db: Db, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .deleteFrom('uploads')
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+export async function findUnusedUploadsBefore(db: Db, cutoff: string): Promise<UploadRow[]> {
+  return db
+    .selectFrom('uploads')
+    .selectAll()
+    .where('campaign_id', 'is', null)
+    .where('created_at', '<', cutoff)
+    .execute();
+}
+
+export async function findCampaignUploads(db: Db, campaignId: string): Promise<UploadRow[]> {
+  return db.selectFrom('uploads').selectAll().where('campaign_id', '=', campaignId).execute();
+}
+
+export function entriesOf(row: Pick<UploadRow, 'entries'>): ZipEntryFile[] {
+  return JSON.parse(row.entries) as ZipEntryFile[];
+}
+
+/** The API shape: never the storage path or the hash. */
+export function toUpload(row: UploadRow): Upload {
+  return {
+    id: row.id,
+    kind: row.kind,
+    file_name: row.file_name,
+    content_type: row.content_type,
+    size: row.size,
+    entries_count: row.entries_count,
+    entry_names: entriesOf(row)
+      .slice(0, MAX_LISTED_ENTRY_NAMES)
+      .map((entry) => entry.name),
+    campaign_id: row.campaign_id,
+    created_at: row.created_at,
+  };
+}

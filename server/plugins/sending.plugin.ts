@@ -1,0 +1,75 @@
+import fp from 'fastify-plugin';
+import { isPostgres } from '../db/create-db.ts';
+import { Dispatcher } from '../mail/dispatcher.ts';
+import { QueueSignal } from '../mail/queue-signal.ts';
+import type { Relay } from '../mail/relay.ts';
+import { releaseDueCampaigns } from '../mail/scheduler.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's dispatcher; null with DISPATCHER=off or without a relay. */
+    mailDispatcher: Dispatcher | null;
+    /** Raised after a commit that leaves due messages (accept, resume, schedule release). */
+    sendQueue: QueueSignal;
+  }
+}
+
+const SCHEDULER_EVERY_MS = 1000;
+
+/**
+ * Starts the scheduler and the dispatcher once the app is ready and stops them before it closes:
+ * no new claims, in-flight sends finish and their results are written before the database goes.
+ */
+export default fp<{ relay: Relay }>(
+  async (app, { relay }) => {
+    app.decorate('mailDispatcher', null);
+    app.decorate('sendQueue', new QueueSignal());
+    const { sending, dataDir, publicUrl } = app.appConfig;
+    let schedulerTimer: NodeJS.Timeout | null = null;
+    let scheduling: Promise<unknown> = Promise.resolve();
+
+    app.addHook('onReady', async () => {
+      if (!sending.dispatcher) {
+        app.log.info('DISPATCHER=off: this process serves the API and sends nothing');
+        return;
+      }
+      const tick = () => {
+        scheduling = releaseDueCampaigns(app.db, { now: app.now(), log: app.log })
+          .then((released) => released.length > 0 && app.sendQueue.notify())
+          .catch((error: unknown) => app.log.error({ err: error }, 'scheduler failed'));
+        return scheduling;
+      };
+      await tick();
+      schedulerTimer = setInterval(() => void scheduling.then(tick), SCHEDULER_EVERY_MS);
+
+      const transport = relay.transport();
+      if (!transport) {
+        app.log.warn('no SMTP relay (SMTP_URL unset and no capture server): the dispatcher stays idle');
+        return;
+      }
+      const dispatcher = new Dispatcher({
+        db: app.db,
+        transport,
+        sending,
+        dataDir,
+        publicUrl,
+        now: app.now,
+        log: app.log.child({ component: 'dispatcher' }),
+        recoverAllAtStart: !isPostgres(app.db),
+      });
+      app.mailDispatcher = dispatcher;
+      app.sendQueue.listen(() => dispatcher.wake());
+      dispatcher.start();
+      app.log.info({ owner: dispatcher.owner }, 'dispatcher started');
+    });
+
+    // preClose runs before any onClose hook, so the database is still open while sends drain.
+    app.addHook('preClose', async () => {
+      if (schedulerTimer) clearInterval(schedulerTimer);
+      await scheduling;
+      await app.mailDispatcher?.stop();
+    });
+    app.addHook('onClose', async () => relay.close());
+  },
+  { name: 'sending', dependencies: ['services'] },
+);
