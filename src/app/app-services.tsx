@@ -1,40 +1,42 @@
-import { notifications } from '@mantine/notifications';
 import type { QueryClient } from '@tanstack/react-query';
 import type { AxiosAdapter, AxiosInstance } from 'axios';
 import { createContext, useContext, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { assign, createActor, fromPromise, type Subscription } from 'xstate';
+import { assign, createActor, fromCallback, fromPromise, type Subscription } from 'xstate';
 import { errorCodes } from '../../contract/errors.contract.ts';
 import { authMachine, toStoredSession, type AuthActorRef } from '../machines/auth.machine.ts';
-import type { Notice, Notify } from '../machines/notify.ts';
-import { canEnterDashboard, sessionMachine, type SessionActorRef } from '../machines/session.machine.ts';
-import { themeMachine, type ThemeActorRef } from '../machines/theme.machine.ts';
+import type { Notify } from '../machines/notify.ts';
+import { showNotice } from './notifier.tsx';
+import { sessionMachine, type SessionActorRef } from '../machines/session.machine.ts';
+import { canEnterDashboard } from './route-rules.ts';
+import type { ActiveThemeActorRef } from '../machines/themes/active-theme.machine.ts';
+import { provideActiveTheme } from './wiring/themes.wiring.ts';
 import {
   requestRefresh,
   tokenRefreshMachine,
   type TokenRefreshActorRef,
 } from '../machines/token-refresh.machine.ts';
-import type { AppError } from '../services/api-error.ts';
+import type { AppError } from '../lib/app-error.ts';
 import { AUTH_STORAGE_KEY, createAuthStorage } from '../services/auth-storage.ts';
 import { fetchUserStatus, login, logout, refreshTokens } from '../services/auth.service.ts';
-import { createHttpClient } from '../services/http.ts';
-import { createQueryClient } from '../services/query-client.ts';
+import { createConnection } from '../services/connection.ts';
+import type { Call } from '../services/http.ts';
+import { createLazyQueryClient, type LazyQueryClient } from '../services/lazy-query-client.ts';
 import { clearSessionMarker, readSessionMarker } from '../services/session-cookie.ts';
-import {
-  activateTheme,
-  createTheme,
-  listThemes,
-  removeTheme,
-  themesQueryKey,
-} from '../services/theme.service.ts';
 
 export interface AppServices {
-  queryClient: QueryClient;
-  http: AxiosInstance;
+  /** The query cache, made (and TanStack Query loaded) on first use. */
+  queryClient: LazyQueryClient;
+  /** The axios instance, created (and axios loaded) on the first call. */
+  connection: () => Promise<AxiosInstance>;
+  /** Calls a contract endpoint through `http`. */
+  call: Call;
+  /** Shows a toast (the one notifier every machine's `notify` action goes to). */
+  notify: Notify;
   session: SessionActorRef;
   auth: AuthActorRef;
   tokenRefresh: TokenRefreshActorRef;
-  theme: ThemeActorRef;
+  /** The themes the page colours come from (src/machines/themes/active-theme.machine.ts). */
+  theme: ActiveThemeActorRef;
   /** Stops every actor and empties the cache. */
   dispose(): void;
 }
@@ -51,24 +53,6 @@ export interface AppServicesOptions {
   queryClient?: QueryClient;
 }
 
-/**
- * The toast text is translated where it renders, inside the app's I18nextProvider, so it
- * follows the language the user chose (the app's i18n instance is not i18next's default one).
- */
-function NoticeText({ i18nKey }: { i18nKey: string }) {
-  const { t } = useTranslation();
-  return <>{t(i18nKey)}</>;
-}
-
-export const showNotice: Notify = ({ kind, key }: Notice) => {
-  notifications.show({
-    message: <NoticeText i18nKey={key} />,
-    color: kind === 'error' ? 'red' : 'green',
-    position: 'top-center',
-    autoClose: 5000,
-  });
-};
-
 /** Runs `work` while holding a lock shared by every tab of this origin, where the browser has them. */
 function withBrowserLock<T>(name: string, work: () => Promise<T>): Promise<T> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
@@ -84,12 +68,12 @@ const noRefreshToken: AppError = { code: errorCodes.sessionExpired, status: null
 export function createAppServices(options: AppServicesOptions = {}): AppServices {
   const notify = options.notify ?? showNotice;
   const doc = options.document ?? document;
-  const queryClient = options.queryClient ?? createQueryClient();
+  const queryClient = createLazyQueryClient(options.queryClient);
   const storageArea = options.storage ?? window.localStorage;
   const authStorage = createAuthStorage(storageArea);
 
   // The closures below read `auth` and `tokenRefresh`, which exist before any request is made.
-  const http = createHttpClient({
+  const { call, connection } = createConnection({
     getAccessToken: () => auth.getSnapshot().context.access,
     refreshAccessToken: () => requestRefresh(tokenRefresh),
     ...(options.httpAdapter ? { adapter: options.httpAdapter } : {}),
@@ -101,25 +85,7 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
     }),
   );
 
-  const theme = createActor(
-    themeMachine.provide({
-      actors: {
-        loadThemes: fromPromise(() =>
-          queryClient.fetchQuery({
-            queryKey: themesQueryKey,
-            queryFn: ({ signal }) => listThemes(http, signal),
-          }),
-        ),
-        createTheme: fromPromise(({ input, signal }) => createTheme(http, input, signal)),
-        activateTheme: fromPromise(({ input, signal }) => activateTheme(http, input, signal)),
-        deleteTheme: fromPromise(({ input, signal }) => removeTheme(http, input, signal)),
-      },
-      actions: {
-        invalidateThemes: () => void queryClient.invalidateQueries({ queryKey: themesQueryKey }),
-        notify: (_, notice) => notify(notice),
-      },
-    }),
-  );
+  const theme = createActor(provideActiveTheme({ call, notify, queryClient }));
 
   const tokenRefresh = createActor(
     tokenRefreshMachine.provide({
@@ -136,7 +102,7 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
             if (stored && stored.refresh !== refresh && stored.user.id === user?.id) {
               return { access: stored.access, refresh: stored.refresh };
             }
-            return refreshTokens(http, { refresh }, signal);
+            return refreshTokens(call, { refresh }, signal);
           }),
         ),
       },
@@ -158,9 +124,19 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
           if (stored) authStorage.forget();
           return null;
         }),
-        login: fromPromise(({ input, signal }) => login(http, input, signal)),
-        logout: fromPromise(({ input, signal }) => logout(http, input, signal)),
-        fetchUserStatus: fromPromise(({ signal }) => fetchUserStatus(http, signal)),
+        login: fromPromise(({ input, signal }) => login(call, input, signal)),
+        logout: fromPromise(({ input, signal }) => logout(call, input, signal)),
+        fetchUserStatus: fromPromise(({ signal }) => fetchUserStatus(call, signal)),
+        // The browser tells the other tabs of a change to local storage; the machine decides.
+        watchOtherTabs: fromCallback(({ sendBack }) => {
+          const onStorage = (event: StorageEvent) => {
+            if (event.storageArea !== storageArea) return;
+            if (event.key !== AUTH_STORAGE_KEY && event.key !== null) return;
+            sendBack({ type: 'auth.storedSessionChanged', stored: authStorage.read() });
+          };
+          window.addEventListener('storage', onStorage);
+          return () => window.removeEventListener('storage', onStorage);
+        }),
       },
       actions: {
         persistSession: ({ context }) => {
@@ -189,24 +165,9 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
       theme.send({ type: 'theme.load' });
     } else {
       theme.send({ type: 'theme.unload' });
-      queryClient.clear();
+      queryClient.current()?.clear();
     }
   });
-
-  // Keep this tab in step with the others of this browser: they share the stored sign-in.
-  const followOtherTabs = (event: StorageEvent) => {
-    if (event.storageArea !== storageArea) return;
-    if (event.key !== AUTH_STORAGE_KEY && event.key !== null) return;
-    const snapshot = auth.getSnapshot();
-    if (!snapshot.matches('signedIn')) return;
-    const stored = authStorage.read();
-    if (!stored) {
-      auth.send({ type: 'auth.signedOutElsewhere' });
-    } else if (stored.user.id === snapshot.context.user?.id && stored.refresh !== snapshot.context.refresh) {
-      auth.send({ type: 'auth.tokensRefreshed', access: stored.access, refresh: stored.refresh });
-    }
-  };
-  window.addEventListener('storage', followOtherTabs);
 
   session.start();
   theme.start();
@@ -215,19 +176,20 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
 
   return {
     queryClient,
-    http,
+    connection,
+    call,
+    notify,
     session,
     auth,
     tokenRefresh,
     theme,
     dispose() {
       subscription.unsubscribe();
-      window.removeEventListener('storage', followOtherTabs);
       auth.stop();
       tokenRefresh.stop();
       theme.stop();
       session.stop();
-      queryClient.clear();
+      queryClient.current()?.clear();
     },
   };
 }

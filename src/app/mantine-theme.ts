@@ -1,5 +1,4 @@
 import {
-  NavLink,
   createTheme,
   darken,
   lighten,
@@ -7,11 +6,12 @@ import {
   type MantineColorsTuple,
   type MantineThemeOverride,
 } from '@mantine/core';
-import type { AppliedColors } from '../machines/theme.machine.ts';
+import type { AppliedColors } from '../machines/themes/active-theme.machine.ts';
 
 /** Name of the generated Mantine palette that every `color="brand"`/primary component uses. */
 export const BRAND_COLOR = 'brand';
 const BRAND_SHADE = 6;
+const APP_FONT = 'Tajawal, "Segoe UI", Tahoma, system-ui, sans-serif';
 
 /**
  * Mantine wants ten shades per colour; a theme stores one. Lighter shades come first, the
@@ -31,24 +31,29 @@ export function buildMantineTheme(colors: AppliedColors): MantineThemeOverride {
       [BRAND_COLOR]: shadesOf(colors.primary),
       secondary: shadesOf(colors.secondary),
     },
-    fontFamily: 'Tajawal, "Segoe UI", Tahoma, system-ui, sans-serif',
-    headings: { fontFamily: 'Tajawal, "Segoe UI", Tahoma, system-ui, sans-serif' },
+    // Tajawal ships with the app (src/app/fonts.ts) and has Latin letters too, so Arabic and
+    // English look the same on every machine.
+    fontFamily: APP_FONT,
+    headings: { fontFamily: APP_FONT },
     defaultRadius: 'md',
     // Visitors who ask their system for less motion get no transitions (collapses, modals).
     respectReducedMotion: true,
     other: { appColors: colors },
     components: {
-      // The theme's accent marks where the user is: the active navigation entry.
-      NavLink: NavLink.extend({
+      // The theme's accent marks where the user is: the active navigation entry. Written as a
+      // plain object (not NavLink.extend) so the login page's code does not carry NavLink.
+      NavLink: {
         vars: () => ({
           root: {
             '--nl-bg': 'var(--app-accent)',
             '--nl-hover': 'var(--app-accent)',
-            '--nl-color': 'var(--app-primary)',
+            // The theme's text colour: the primary colour on the accent is below 4.5:1 (3.5:1
+            // for the default theme), and a theme's colours can be anything.
+            '--nl-color': 'var(--app-text)',
           },
           children: {},
         }),
-      }),
+      },
     },
   });
 }
@@ -66,7 +71,8 @@ export const appCssVariablesResolver: CSSVariablesResolver = (theme) => {
       '--app-accent': colors.accent,
       '--app-text': colors.text,
     },
-    light: { '--mantine-color-text': colors.text },
+    // Mantine's dimmed grey is 3.3:1 on white; grey 7 keeps secondary text readable (WCAG AA).
+    light: { '--mantine-color-text': colors.text, '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
     dark: {},
   };
 };

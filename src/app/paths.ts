@@ -20,6 +20,7 @@ export const paths = {
       user: '/dashboard/send/user',
       list: '/dashboard/send/list',
       group: '/dashboard/send/group',
+      excel: '/dashboard/send/excel',
     },
     recipients: '/dashboard/recipient',
     recipientList: (id: string) => `/dashboard/recipient/${encodeURIComponent(id)}`,
@@ -27,6 +28,16 @@ export const paths = {
     group: (id: string) => `/dashboard/groups/${encodeURIComponent(id)}`,
     users: '/dashboard/users',
     usersAmount: '/dashboard/users/amount',
+    mailbox: '/dashboard/mailbox',
+    financial: {
+      statement: '/dashboard/financial/statement',
+    },
+    contact: '/dashboard/contact',
+    settings: {
+      profile: '/dashboard/settings/profile',
+      senders: '/dashboard/settings/senders',
+      userSenders: (id: string) => `/dashboard/settings/senders/${encodeURIComponent(id)}`,
+    },
     logs: {
       root: '/dashboard/logs',
       email: '/dashboard/logs/email',
@@ -41,6 +52,9 @@ export const paths = {
     success: '/payment/success',
     failed: '/payment/failed',
   },
+  /** The public landing page; each section is a route of its own (the router owns `#`). */
+  landing: '/landing',
+  landingSection: (section: string) => `/landing/${encodeURIComponent(section)}`,
   redirect307: '/307',
   forbidden: '/403',
 } as const;

@@ -1,10 +1,10 @@
-import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
 import type { i18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { LanguageDirectionProvider } from '../i18n/language-direction-provider.tsx';
 import { AppServicesProvider, type AppServices } from './app-services.tsx';
+import { LazyNotifications } from './lazy-notifications.tsx';
+import { QueryClientBoundary } from './query-client-boundary.tsx';
 import { ThemedMantineProvider } from './themed-mantine-provider.tsx';
 
 interface AppProvidersProps {
@@ -18,17 +18,16 @@ interface AppProvidersProps {
 export function AppProviders({ services, i18n, children, mantineEnv = 'default' }: AppProvidersProps) {
   return (
     <AppServicesProvider services={services}>
-      <QueryClientProvider client={services.queryClient}>
+      <QueryClientBoundary client={services.queryClient}>
         <I18nextProvider i18n={i18n}>
           <LanguageDirectionProvider>
             <ThemedMantineProvider env={mantineEnv}>
-              {/* Spec §9: every toast at top-center for 5000 ms. */}
-              <Notifications position="top-center" autoClose={5000} />
+              <LazyNotifications />
               {children}
             </ThemedMantineProvider>
           </LanguageDirectionProvider>
         </I18nextProvider>
-      </QueryClientProvider>
+      </QueryClientBoundary>
     </AppServicesProvider>
   );
 }

@@ -1,14 +1,8 @@
 import { useSelector } from '@xstate/react';
-import { Navigate, Outlet } from 'react-router-dom';
-import {
-  canEnterAdminArea,
-  canEnterDashboard,
-  canEnterSignedOutArea,
-  guardRedirects,
-  selectMarker,
-} from '../machines/session.machine.ts';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { selectMarker } from '../machines/session.machine.ts';
 import { useAppServices } from './app-services.tsx';
-import { paths } from './paths.ts';
+import { adminAreaRedirect, canEnterAdminArea, decideRoute, type RouteGuard } from './route-rules.ts';
 
 /** The session cookie's role marker, as the session actor last read it. */
 export function useSessionMarker() {
@@ -21,27 +15,34 @@ export function useCanEnterAdminArea(): boolean {
   return canEnterAdminArea(useSessionMarker());
 }
 
+/**
+ * <Navigate replace> that fires again on every new location. A plain <Navigate> navigates from an
+ * effect when it mounts; if the visitor moves on while the redirect's target is still loading its
+ * code (React keeps the old tree during the transition), the same <Navigate> is rendered again with
+ * the same props, its effect does not re-run, and the page stays blank at the refused address.
+ * Keying it by the location makes each arrival its own redirect.
+ */
+export function RedirectTo({ to }: { to: string }) {
+  const { key } = useLocation();
+  return <Navigate key={key} to={to} replace />;
+}
+
 // Every guard replaces history, so Back never returns to a page the visitor may not see (spec §4).
+// The rules themselves are in route-rules.ts; these only render their decision.
+
+function Guarded({ guard }: { guard: RouteGuard }) {
+  const decision = decideRoute(guard, useSessionMarker());
+  return decision.allowed ? <Outlet /> : <RedirectTo to={decision.redirectTo} />;
+}
 
 /** Guard C: /auth/* is only for visitors who are not signed in. */
-export function SignedOutOnly() {
-  const marker = useSessionMarker();
-  return canEnterSignedOutArea(marker) ? <Outlet /> : <Navigate to={guardRedirects.C} replace />;
-}
+export const SignedOutOnly = () => <Guarded guard="C" />;
 
 /** Guard B: the dashboard needs either role marker. */
-export function SignedInOnly() {
-  const marker = useSessionMarker();
-  return canEnterDashboard(marker) ? <Outlet /> : <Navigate to={guardRedirects.B} replace />;
-}
+export const SignedInOnly = () => <Guarded guard="B" />;
 
-/**
- * Guard A inside the dashboard. A visitor who got here already passed guard B, so a sender is
- * signed in but not allowed: they get the 403 page rather than a confusing trip to sign-in.
- * Outside the dashboard guard A's own redirect (sign-in) applies.
- */
+/** Guard A inside the dashboard (users, themes): see adminAreaRedirect. */
 export function AdminOnly() {
-  const marker = useSessionMarker();
-  if (canEnterAdminArea(marker)) return <Outlet />;
-  return <Navigate to={canEnterDashboard(marker) ? paths.forbidden : guardRedirects.A} replace />;
+  const redirect = adminAreaRedirect(useSessionMarker());
+  return redirect === null ? <Outlet /> : <RedirectTo to={redirect} />;
 }

@@ -1,31 +1,50 @@
-import { createHashRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { createHashRouter, type RouteObject } from 'react-router-dom';
 import { RouteErrorScreen } from '../screens/errors/route-error-screen.tsx';
 import {
   AuthLayout,
-  ComingSoonScreen,
   DashboardLayout,
   ForbiddenScreen,
+  ForgetPasswordScreen,
+  GroupScreen,
+  GroupsScreen,
   HomeScreen,
+  LandingScreen,
   LoginScreen,
+  MailboxScreen,
+  ContactInboxScreen,
   NotFoundScreen,
   PaymentResultScreen,
-  PlaceholderScreen,
+  TemplatesScreen,
+  RecipientListScreen,
+  RecipientListsScreen,
   RedirectScreen,
+  ResetPasswordScreen,
+  SendScreen,
+  StatementScreen,
   ThemesScreen,
+  UsersScreen,
+  BalanceLogScreen,
+  SendersScreen,
+  ProfileScreen,
+  EmailLogScreen,
+  EmailLogEntryScreen,
 } from './lazy-screens.ts';
 import { paths } from './paths.ts';
-import { RootLayout } from './root-layout.tsx';
-import { AdminOnly, SignedInOnly, SignedOutOnly } from './route-guards.tsx';
+import { RootLayout, type RouteHandle } from './root-layout.tsx';
+import { AdminOnly, RedirectTo, SignedInOnly, SignedOutOnly } from './route-guards.tsx';
 
 const { auth, dashboard, payment } = paths;
 const errorElement = <RouteErrorScreen />;
-const redirectTo = (to: string): RouteObject => ({ index: true, element: <Navigate to={to} replace /> });
+/** A redirect shows no text, so it waits for none (RouteHandle.texts). */
+const redirectTo = (to: string): RouteObject => ({
+  index: true,
+  element: <RedirectTo to={to} />,
+  handle: { texts: 'signedOut' } satisfies RouteHandle,
+});
 /** The paths table builds concrete links; a route pattern needs the `:id` segment itself. */
 const withId = (base: string) => `${base}/:id`;
-const placeholder = (path: string, titleKey: string): RouteObject => ({
-  path,
-  element: <PlaceholderScreen titleKey={titleKey} />,
-});
+/** The document title of a route (read by RootLayout), an i18n key of the `common` namespace. */
+const titled = (titleKey: string): RouteHandle => ({ titleKey });
 
 // Children use absolute paths from the paths table; react-router accepts them under a parent
 // whose path they start with, so no URL is written twice.
@@ -38,9 +57,22 @@ const authRoutes: RouteObject = {
       element: <AuthLayout />,
       children: [
         redirectTo(auth.login),
-        { path: auth.login, element: <LoginScreen /> },
-        { path: auth.forgetPassword, element: <ComingSoonScreen titleKey="auth.forgetPassword.title" /> },
-        { path: auth.resetPassword, element: <ComingSoonScreen titleKey="auth.resetPassword.title" /> },
+        {
+          path: auth.login,
+          element: <LoginScreen />,
+          // Only the texts the first load brings: src/i18n/signed-out-sections.ts.
+          handle: { ...titled('auth.login.title'), texts: 'signedOut' } satisfies RouteHandle,
+        },
+        {
+          path: auth.forgetPassword,
+          element: <ForgetPasswordScreen />,
+          handle: titled('auth.forgetPassword.title'),
+        },
+        {
+          path: auth.resetPassword,
+          element: <ResetPasswordScreen />,
+          handle: titled('auth.resetPassword.title'),
+        },
       ],
     },
   ],
@@ -49,9 +81,17 @@ const authRoutes: RouteObject = {
 const adminRoutes: RouteObject = {
   element: <AdminOnly />,
   children: [
-    { path: dashboard.themes, element: <ThemesScreen /> },
-    placeholder(dashboard.users, 'pages.users'),
-    placeholder(dashboard.usersAmount, 'pages.usersAmount'),
+    { path: dashboard.themes, element: <ThemesScreen />, handle: titled('pages.themes') },
+    { path: dashboard.mailbox, element: <MailboxScreen />, handle: titled('pages.mailbox') },
+    { path: dashboard.contact, element: <ContactInboxScreen />, handle: titled('pages.contact') },
+    { path: dashboard.users, element: <UsersScreen />, handle: titled('pages.users') },
+    { path: dashboard.usersAmount, element: <BalanceLogScreen />, handle: titled('pages.usersAmount') },
+    { path: dashboard.settings.senders, element: <SendersScreen />, handle: titled('pages.senders') },
+    {
+      path: withId(dashboard.settings.senders),
+      element: <SendersScreen />,
+      handle: titled('pages.senders'),
+    },
   ],
 };
 
@@ -65,34 +105,70 @@ const dashboardRoutes: RouteObject = {
       errorElement,
       children: [
         redirectTo(dashboard.home),
-        { path: dashboard.home, element: <HomeScreen /> },
+        { path: dashboard.home, element: <HomeScreen />, handle: titled('home.title') },
         adminRoutes,
         {
           path: dashboard.send.root,
           children: [
             redirectTo(dashboard.send.user),
-            placeholder(dashboard.send.user, 'pages.sendUser'),
-            placeholder(dashboard.send.list, 'pages.sendList'),
-            placeholder(dashboard.send.group, 'pages.sendGroup'),
+            // `key`: moving between the send routes starts a new wizard for the other source.
+            {
+              path: dashboard.send.user,
+              element: <SendScreen key="single" source="single" />,
+              handle: titled('pages.sendUser'),
+            },
+            {
+              path: dashboard.send.list,
+              element: <SendScreen key="lists" source="lists" />,
+              handle: titled('pages.sendList'),
+            },
+            {
+              path: dashboard.send.group,
+              element: <SendScreen key="groups" source="groups" />,
+              handle: titled('pages.sendGroup'),
+            },
+            {
+              path: dashboard.send.excel,
+              element: <SendScreen key="excel" source="excel" />,
+              handle: titled('pages.sendExcel'),
+            },
           ],
         },
-        placeholder(dashboard.recipients, 'pages.recipients'),
-        placeholder(withId(dashboard.recipients), 'pages.recipientList'),
-        placeholder(dashboard.groups, 'pages.groups'),
-        placeholder(withId(dashboard.groups), 'pages.group'),
+        { path: dashboard.recipients, element: <RecipientListsScreen />, handle: titled('pages.recipients') },
+        {
+          path: withId(dashboard.recipients),
+          element: <RecipientListScreen />,
+          handle: titled('pages.recipientList'),
+        },
+        { path: dashboard.groups, element: <GroupsScreen />, handle: titled('pages.groups') },
+        { path: withId(dashboard.groups), element: <GroupScreen />, handle: titled('pages.group') },
         {
           path: dashboard.logs.root,
           children: [
             redirectTo(dashboard.logs.email),
-            placeholder(dashboard.logs.email, 'pages.emailLog'),
-            placeholder(withId(dashboard.logs.email), 'pages.emailLogEntry'),
+            { path: dashboard.logs.email, element: <EmailLogScreen />, handle: titled('pages.emailLog') },
+            {
+              path: withId(dashboard.logs.email),
+              element: <EmailLogEntryScreen />,
+              handle: titled('pages.emailLogEntry'),
+            },
           ],
+        },
+        { path: dashboard.settings.profile, element: <ProfileScreen />, handle: titled('pages.profile') },
+        {
+          path: dashboard.financial.statement,
+          element: <StatementScreen />,
+          handle: titled('pages.statement'),
         },
         {
           path: dashboard.services.root,
           children: [
             redirectTo(dashboard.services.templates),
-            placeholder(dashboard.services.templates, 'pages.templates'),
+            {
+              path: dashboard.services.templates,
+              element: <TemplatesScreen />,
+              handle: titled('pages.templates'),
+            },
           ],
         },
       ],
@@ -113,11 +189,29 @@ export const appRoutes: RouteObject[] = [
       {
         errorElement,
         children: [
-          { path: payment.success, element: <PaymentResultScreen outcome="success" /> },
-          { path: payment.failed, element: <PaymentResultScreen outcome="failed" /> },
-          { path: paths.redirect307, element: <RedirectScreen /> },
-          { path: paths.forbidden, element: <ForbiddenScreen /> },
-          { path: '*', element: <NotFoundScreen /> },
+          { path: paths.landing, element: <LandingScreen />, handle: titled('pages.landing') },
+          { path: `${paths.landing}/:section`, element: <LandingScreen />, handle: titled('pages.landing') },
+          {
+            path: payment.success,
+            element: <PaymentResultScreen outcome="success" />,
+            handle: titled('payment.success.title'),
+          },
+          {
+            path: payment.failed,
+            element: <PaymentResultScreen outcome="failed" />,
+            handle: titled('payment.failed.title'),
+          },
+          {
+            path: paths.redirect307,
+            element: <RedirectScreen />,
+            handle: titled('errorPages.redirect.title'),
+          },
+          {
+            path: paths.forbidden,
+            element: <ForbiddenScreen />,
+            handle: titled('errorPages.forbidden.title'),
+          },
+          { path: '*', element: <NotFoundScreen />, handle: titled('errorPages.notFound.title') },
         ],
       },
     ],

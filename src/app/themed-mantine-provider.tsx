@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useMemo, type ReactNode } from 'react';
-import { selectAppliedColors } from '../machines/theme.machine.ts';
+import { selectAppliedColors } from '../machines/themes/active-theme.machine.ts';
 import { useAppServices } from './app-services.tsx';
 import { appCssVariablesResolver, buildMantineTheme } from './mantine-theme.ts';
 

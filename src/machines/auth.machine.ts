@@ -1,15 +1,16 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { errorCodes, validationKeys } from '../../contract/errors.contract.ts';
+import type { LoginRequest, LoginResponse, LogoutRequest, User } from '../../contract/auth.contract.ts';
+import { toAppError } from '../lib/app-error.ts';
+import { isLoginRequest } from '../lib/shape-checks.ts';
+import type { StoredSession } from '../services/auth-storage.ts';
+import { notProvided, type Notice } from './notify.ts';
 import {
-  loginRequestSchema,
-  type LoginRequest,
-  type LoginResponse,
-  type LogoutRequest,
-  type User,
-} from '../../contract/auth.contract.ts';
-import { toAppError } from '../services/api-error.ts';
-import { PERSIST_RESTORE_TIMEOUT_MS, type StoredSession } from '../services/auth-storage.ts';
-import type { Notice } from './notify.ts';
+  hasTokensRotatedElsewhere,
+  isSignedOutElsewhere,
+  tokensStoredElsewhere,
+  type StoredSessionChanged,
+} from './other-tabs.ts';
 
 export interface AuthContext {
   user: User | null;
@@ -25,7 +26,11 @@ export type AuthEvent =
   | { type: 'auth.tokensRefreshed'; access: string; refresh: string }
   | { type: 'auth.sessionExpired' }
   | { type: 'auth.signedOutElsewhere' }
-  | { type: 'auth.userRefreshed'; user: User };
+  | { type: 'auth.userRefreshed'; user: User }
+  | StoredSessionChanged;
+
+/** Spec §4/§9: the stored sign-in is restored within 5000 ms, or given up. */
+export const PERSIST_RESTORE_TIMEOUT_MS = 5000;
 
 const signedOutContext: AuthContext = { user: null, access: null, refresh: null, errorKey: null };
 
@@ -36,16 +41,19 @@ const forgetSession = [
   'clearSessionCookie',
   'announceSessionChanged',
 ] as const;
+// Another tab signed out. It already cleared the storage and cookie; clearing them again here
+// could erase a sign-in that tab has made since.
+const signedOutElsewhere = [
+  'forgetSignIn',
+  'announceSessionChanged',
+  { type: 'notify', params: { kind: 'success', key: 'auth.signedOutElsewhere' } },
+] as const;
 const logoutSucceeded = { type: 'notify', params: { kind: 'success', key: 'auth.logoutSucceeded' } } as const;
 
 /** The sign-in state worth persisting, or null while any part is missing. */
 export function toStoredSession(context: AuthContext): StoredSession | null {
   const { user, access, refresh } = context;
   return user && access && refresh ? { user, access, refresh } : null;
-}
-
-function notProvided(name: string): never {
-  throw new Error(`${name} is not provided; plug it in with machine.provide()`);
 }
 
 /**
@@ -71,6 +79,9 @@ export const authMachine = setup({
     login: fromPromise<LoginResponse, LoginRequest>(async () => notProvided('login')),
     logout: fromPromise<void, LogoutRequest>(async () => notProvided('logout')),
     fetchUserStatus: fromPromise<User>(async () => notProvided('fetchUserStatus')),
+    // Sends auth.storedSessionChanged when another tab of this browser changes the stored
+    // sign-in (the wiring listens to `storage` events). Left out, there is no other tab.
+    watchOtherTabs: fromCallback(() => undefined),
   },
   actions: {
     /** Writes toStoredSession(context) to local storage. */
@@ -85,8 +96,11 @@ export const authMachine = setup({
   },
   guards: {
     isSessionRestored: (_, output: StoredSession | null) => output !== null,
-    isLoginRequestComplete: ({ event }) =>
-      event.type === 'auth.login' && loginRequestSchema.safeParse(event).success,
+    // The contract's loginRequestSchema, checked by hand so zod stays off the login page's first load.
+    isLoginRequestComplete: ({ event }) => event.type === 'auth.login' && isLoginRequest(event),
+    // What another tab left in the storage the tabs share: ./other-tabs.ts.
+    isSignedOutElsewhere: ({ event }) => isSignedOutElsewhere(event),
+    hasTokensRotatedElsewhere: ({ context, event }) => hasTokensRotatedElsewhere(context, event),
   },
   delays: {
     restoreTimeout: PERSIST_RESTORE_TIMEOUT_MS,
@@ -160,6 +174,8 @@ export const authMachine = setup({
     },
 
     signedIn: {
+      // Keeps this tab in step with the others: they share the stored sign-in.
+      invoke: { id: 'watchOtherTabs', src: 'watchOtherTabs' },
       initial: 'fetchingStatus',
       states: {
         // Best effort: brings quota figures up to date, and on a stale restored session the 401
@@ -185,19 +201,17 @@ export const authMachine = setup({
             'persistSession',
           ],
         },
+        'auth.storedSessionChanged': [
+          { guard: 'isSignedOutElsewhere', target: 'signedOut', actions: signedOutElsewhere },
+          {
+            guard: 'hasTokensRotatedElsewhere',
+            actions: [assign(({ event }) => tokensStoredElsewhere(event)), 'persistSession'],
+          },
+        ],
         'auth.userRefreshed': {
           actions: [assign({ user: ({ event }) => event.user }), 'persistSession'],
         },
-        // Another tab of this browser signed out. It already cleared the storage and cookie;
-        // clearing them again here could erase a sign-in that tab has made since.
-        'auth.signedOutElsewhere': {
-          target: 'signedOut',
-          actions: [
-            'forgetSignIn',
-            'announceSessionChanged',
-            { type: 'notify', params: { kind: 'success', key: 'auth.signedOutElsewhere' } },
-          ],
-        },
+        'auth.signedOutElsewhere': { target: 'signedOut', actions: signedOutElsewhere },
         // Sent by the token-refresh machine when the refresh token is dead: no logout call.
         'auth.sessionExpired': {
           target: 'signedOut',

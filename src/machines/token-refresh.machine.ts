@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { TokenPair } from '../../contract/auth.contract.ts';
+import { notProvided } from './notify.ts';
 
 /** A caller whose request got a 401 and now waits for the new access token. */
 export interface RefreshWaiter {
@@ -12,10 +13,6 @@ export interface TokenRefreshContext {
 }
 
 export type TokenRefreshEvent = { type: 'token.refresh.request' } & RefreshWaiter;
-
-function notProvided(name: string): never {
-  throw new Error(`${name} is not provided; plug it in with machine.provide()`);
-}
 
 /**
  * Refresh tokens rotate (the old one dies on use), so two refreshes at once would sign the user

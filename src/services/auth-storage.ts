@@ -1,9 +1,9 @@
-import { z } from 'zod';
-import { userSchema } from '../../contract/auth.contract.ts';
+import type { User } from '../../contract/auth.contract.ts';
+import { readStoredSession as toStoredSession } from '../lib/shape-checks.ts';
+import { PERSIST_RESTORE_TIMEOUT_MS } from '../machines/auth.machine.ts';
 
 /** Spec §4/§9: persisted state lives under the "persist:" prefix and is restored within 5000 ms. */
 export const AUTH_STORAGE_KEY = 'persist:auth';
-export const PERSIST_RESTORE_TIMEOUT_MS = 5000;
 
 /**
  * Keys that survive sign-out. The spec says logout empties all local storage, but the language
@@ -12,12 +12,12 @@ export const PERSIST_RESTORE_TIMEOUT_MS = 5000;
  */
 export const KEYS_KEPT_ON_SIGN_OUT: readonly string[] = ['i18nextLng'];
 
-export const storedSessionSchema = z.object({
-  user: userSchema,
-  access: z.string().min(1),
-  refresh: z.string().min(1),
-});
-export type StoredSession = z.infer<typeof storedSessionSchema>;
+/** What is stored; `storedSessionSchema` (./stored-session.schema.ts) says the same in zod. */
+export interface StoredSession {
+  user: User;
+  access: string;
+  refresh: string;
+}
 
 export interface AuthStorage {
   /** The stored sign-in state, or null (nothing stored, unreadable, or not read within the time-out). */
@@ -39,8 +39,8 @@ function readStoredSession(storage: Storage): StoredSession | null {
   const raw = storage.getItem(AUTH_STORAGE_KEY);
   if (raw === null) return null;
   try {
-    const parsed = storedSessionSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    // Checked by hand, not by zod: this runs on the login page's first load (issue 6).
+    return toStoredSession(JSON.parse(raw));
   } catch {
     return null;
   }

@@ -1,44 +1,31 @@
-import type { AxiosInstance } from 'axios';
-import { apiPaths } from '../../contract/api-paths.ts';
-import {
-  loginResponseSchema,
-  tokenPairSchema,
-  userSchema,
-  type LoginRequest,
-  type LoginResponse,
-  type LogoutRequest,
-  type RefreshRequest,
-  type TokenPair,
-  type User,
+import type {
+  LoginRequest,
+  LoginResponse,
+  LogoutRequest,
+  RefreshRequest,
+  TokenPair,
+  User,
 } from '../../contract/auth.contract.ts';
+import type { Call } from './http.ts';
+
+// The contract (and zod with it) loads with the first call, not with the login page (issue 6).
+const endpoints = async () => (await import('../../contract/auth.contract.ts')).authEndpoints;
 
 /** POST /auth/login/: also makes the server set the elNamerEmailSender cookie. */
-export async function login(
-  http: AxiosInstance,
-  input: LoginRequest,
-  signal?: AbortSignal,
-): Promise<LoginResponse> {
-  const response = await http.post<unknown>(apiPaths.login, input, { signal });
-  return loginResponseSchema.parse(response.data);
-}
+export const login = async (call: Call, input: LoginRequest, signal?: AbortSignal): Promise<LoginResponse> =>
+  call((await endpoints()).login, { body: input }, signal);
 
 /** POST /auth/token/refresh/: refresh tokens rotate, so the old one is dead afterwards. */
-export async function refreshTokens(
-  http: AxiosInstance,
+export const refreshTokens = async (
+  call: Call,
   input: RefreshRequest,
   signal?: AbortSignal,
-): Promise<TokenPair> {
-  const response = await http.post<unknown>(apiPaths.refresh, input, { signal });
-  return tokenPairSchema.parse(response.data);
-}
+): Promise<TokenPair> => call((await endpoints()).refresh, { body: input }, signal);
 
 /** POST /auth/logout/: revokes the refresh token and clears the cookie. */
-export async function logout(http: AxiosInstance, input: LogoutRequest, signal?: AbortSignal): Promise<void> {
-  await http.post(apiPaths.logout, input, { signal });
-}
+export const logout = async (call: Call, input: LogoutRequest, signal?: AbortSignal): Promise<void> =>
+  call((await endpoints()).logout, { body: input }, signal);
 
 /** GET /auth/user-status: the signed-in user, with current quota figures. */
-export async function fetchUserStatus(http: AxiosInstance, signal?: AbortSignal): Promise<User> {
-  const response = await http.get<unknown>(apiPaths.userStatus, { signal });
-  return userSchema.parse(response.data);
-}
+export const fetchUserStatus = async (call: Call, signal?: AbortSignal): Promise<User> =>
+  call((await endpoints()).userStatus, {}, signal);

@@ -1,6 +1,13 @@
 import axios, { AxiosHeaders, isAxiosError } from 'axios';
 import type { AxiosAdapter, AxiosInstance, InternalAxiosRequestConfig } from 'axios';
-import { API_PREFIX, apiPaths } from '../../contract/api-paths.ts';
+import { authEndpoints } from '../../contract/auth.contract.ts';
+import {
+  API_PREFIX,
+  pathOf,
+  type AnyEndpoint,
+  type EndpointInput,
+  type EndpointOutput,
+} from '../../contract/endpoint.ts';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -23,7 +30,11 @@ export interface HttpClientOptions {
 }
 
 /** A 401 from these means "wrong credentials" or "refresh token dead": refreshing cannot help. */
-const NO_REFRESH_PATHS: readonly string[] = [apiPaths.login, apiPaths.refresh, apiPaths.logout];
+const NO_REFRESH_PATHS: readonly string[] = [
+  authEndpoints.login.path,
+  authEndpoints.refresh.path,
+  authEndpoints.logout.path,
+];
 
 function bearer(token: string): string {
   return `Bearer ${token}`;
@@ -72,4 +83,34 @@ export function createHttpClient(options: HttpClientOptions): AxiosInstance {
   });
 
   return http;
+}
+
+/** Calls one contract endpoint: the path built from `params`, the answer parsed by its schema. */
+export type Call = <E extends AnyEndpoint>(
+  endpoint: E,
+  input: EndpointInput<E>,
+  signal?: AbortSignal,
+) => Promise<EndpointOutput<E>>;
+
+/**
+ * The one way the browser talks to the API. Every service and machine actor goes through it, so
+ * no call builds a URL by hand or trusts an answer its contract schema has not parsed.
+ */
+export function createCall(http: AxiosInstance): Call {
+  return async <E extends AnyEndpoint>(endpoint: E, input: EndpointInput<E>, signal?: AbortSignal) => {
+    const { params, query, body } = input as {
+      params?: Record<string, string>;
+      query?: object;
+      body?: unknown;
+    };
+    const response = await http.request<unknown>({
+      method: endpoint.method,
+      url: pathOf(endpoint, params),
+      ...(query ? { params: query } : {}),
+      ...(body !== undefined ? { data: body } : {}),
+      signal,
+    });
+    const output = endpoint.status === 204 ? undefined : endpoint.response.parse(response.data);
+    return output as EndpointOutput<E>;
+  };
 }

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { toAppError } from './api-error.ts';
+import { toAppError } from '../lib/app-error.ts';
 
 /**
  * One retry for a query that failed on the way (network, 5xx). A 4xx answer is final: asking

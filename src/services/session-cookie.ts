@@ -1,4 +1,4 @@
-import { SESSION_COOKIE } from '../../contract/auth.contract.ts';
+import { SESSION_COOKIE } from '../../contract/session-marker.ts';
 
 /**
  * The value of the elNamerEmailSender cookie: null when absent, '' when present but empty.

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useAppServices } from '../../app/app-services.tsx';
 import { selectErrorKey, selectIsBusy } from '../../machines/auth.machine.ts';
@@ -14,13 +14,11 @@ export default function LoginScreen() {
   const [credentials, setCredentials] = useState({ username: '', password: '' });
   const login = { type: 'auth.login' as const, ...credentials };
 
-  const signedIn = useSelector(auth, (snapshot) => snapshot.matches('signedIn'));
   const busy = useSelector(auth, selectIsBusy);
   const errorKey = useSelector(auth, selectErrorKey);
   const canLogin = useSelector(auth, (snapshot) => snapshot.can(login));
 
-  if (signedIn) return <Navigate to={paths.dashboard.home} replace />;
-
+  // After sign-in the session marker changes and guard C (route-rules.ts) leaves this screen.
   const submit = (event: FormEvent) => {
     event.preventDefault();
     auth.send(login);
@@ -29,7 +27,9 @@ export default function LoginScreen() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <Title order={3}>{t('auth.login.title')}</Title>
+        <Title order={1} size="h3">
+          {t('auth.login.title')}
+        </Title>
         <TextInput
           label={t('auth.login.username')}
           autoComplete="username"

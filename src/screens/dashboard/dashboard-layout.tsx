@@ -1,8 +1,9 @@
 import { AppShell, Burger, Group, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Suspense } from 'react';
+import { Suspense, use } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { useAppServices } from '../../app/app-services.tsx';
 import { FullScreenSpinner } from '../../components/full-screen-spinner.tsx';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { DashboardNavbar } from './dashboard-navbar.tsx';
@@ -10,6 +11,9 @@ import { UserMenu } from './user-menu.tsx';
 
 export default function DashboardLayout() {
   const { t } = useTranslation();
+  // The query cache is made after sign-in (issue 6); screens below may query, so wait for it.
+  const { queryClient } = useAppServices();
+  if (!queryClient.current()) use(queryClient.load());
   // Whether the navbar drawer is open on small screens: pure view state.
   const [navbarOpened, navbar] = useDisclosure(false);
 

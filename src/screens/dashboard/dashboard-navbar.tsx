@@ -9,9 +9,11 @@ const allLinks: NavLinkItem[] = navSections.flatMap((section) =>
   'links' in section ? section.links : [section],
 );
 
-/** The first link whose path starts the current location, so one entry is highlighted, not two. */
+/** The link whose path starts the current location, so one entry is highlighted, not two. */
 function activeLinkKey(pathname: string): string | undefined {
-  return allLinks.find((link) => pathname === link.to || pathname.startsWith(`${link.to}/`))?.labelKey;
+  // The most specific link wins: /dashboard/users/amount is the balance log, not the user list.
+  const matching = allLinks.filter((link) => pathname === link.to || pathname.startsWith(`${link.to}/`));
+  return matching.sort((a, b) => b.to.length - a.to.length)[0]?.labelKey;
 }
 
 export function DashboardNavbar({ onNavigate }: { onNavigate: () => void }) {
@@ -55,7 +57,7 @@ export function DashboardNavbar({ onNavigate }: { onNavigate: () => void }) {
         opened={openSections.has(section.labelKey)}
         onChange={() => toggleSection(section.labelKey)}
       >
-        {section.links.map(renderLink)}
+        {section.links.filter((link) => showAdminSections || !link.adminOnly).map(renderLink)}
       </NavLink>
     ) : (
       renderLink(section)

@@ -3,6 +3,8 @@ import { paths } from '../../app/paths.ts';
 export interface NavLinkItem {
   labelKey: string;
   to: string;
+  /** A link of a shared section that only guard A's visitors see (its route is guarded too). */
+  adminOnly?: boolean;
 }
 
 /** A section is either one link or a group of links. */
@@ -21,8 +23,7 @@ export const navSections: NavSection[] = [
       { labelKey: 'nav.sendUser', to: paths.dashboard.send.user },
       { labelKey: 'nav.sendList', to: paths.dashboard.send.list },
       { labelKey: 'nav.sendGroup', to: paths.dashboard.send.group },
-      // Excel import has no route of its own yet; it starts from the single-recipient send.
-      { labelKey: 'nav.sendExcel', to: paths.dashboard.send.user },
+      { labelKey: 'nav.sendExcel', to: paths.dashboard.send.excel },
     ],
   },
   { labelKey: 'nav.recipients', to: paths.dashboard.recipients },
@@ -30,6 +31,17 @@ export const navSections: NavSection[] = [
   {
     labelKey: 'nav.services',
     links: [{ labelKey: 'nav.templates', to: paths.dashboard.services.templates }],
+  },
+  {
+    labelKey: 'nav.financial',
+    links: [{ labelKey: 'nav.statement', to: paths.dashboard.financial.statement }],
+  },
+  {
+    labelKey: 'nav.settings',
+    links: [
+      { labelKey: 'nav.profile', to: paths.dashboard.settings.profile },
+      { labelKey: 'nav.senders', to: paths.dashboard.settings.senders, adminOnly: true },
+    ],
   },
   { labelKey: 'nav.logs', links: [{ labelKey: 'nav.emailLog', to: paths.dashboard.logs.email }] },
   {
@@ -41,4 +53,6 @@ export const navSections: NavSection[] = [
     ],
   },
   { labelKey: 'nav.themes', to: paths.dashboard.themes, adminOnly: true },
+  { labelKey: 'nav.mailbox', to: paths.dashboard.mailbox, adminOnly: true },
+  { labelKey: 'nav.contact', to: paths.dashboard.contact, adminOnly: true },
 ];

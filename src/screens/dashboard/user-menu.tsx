@@ -1,6 +1,6 @@
 import { Button, Menu } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { waitFor } from 'xstate';
 import { useAppServices } from '../../app/app-services.tsx';
@@ -34,6 +34,9 @@ export function UserMenu() {
             {user.username} · {t(`roles.${user.role}`)}
           </Menu.Label>
         ) : null}
+        <Menu.Item component={Link} to={paths.dashboard.settings.profile}>
+          {t('header.profile')}
+        </Menu.Item>
         <Menu.Item color="red" onClick={() => void logout()}>
           {t('header.logout')}
         </Menu.Item>

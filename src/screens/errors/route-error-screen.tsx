@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { isAppError } from '../../services/api-error.ts';
+import { isAppError } from '../../lib/app-error.ts';
 import { MessagePage } from '../../components/message-page.tsx';
 import { ServerErrorScreen } from './error-pages.tsx';
 

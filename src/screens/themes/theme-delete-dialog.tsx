@@ -1,16 +1,16 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { useAppServices } from '../../app/app-services.tsx';
-import { selectPendingDelete } from '../../machines/theme.machine.ts';
+import type { Theme } from '../../../contract/theme.contract.ts';
+import type { ListActorRef } from '../../machines/list.machine.ts';
+import { selectIsConfirmingDelete, selectPendingDelete } from '../../machines/list.selectors.ts';
 
-/** Open exactly while the machine waits for the delete to be confirmed. */
-export function ThemeDeleteDialog() {
+/** Open exactly while the list machine waits for the delete to be confirmed. */
+export function ThemeDeleteDialog({ list }: { list: ListActorRef }) {
   const { t } = useTranslation();
-  const { theme } = useAppServices();
-  const confirming = useSelector(theme, (snapshot) => snapshot.matches('confirmingDelete'));
-  const pending = useSelector(theme, selectPendingDelete);
-  const cancel = () => theme.send({ type: 'theme.delete.cancel' });
+  const confirming = useSelector(list, selectIsConfirmingDelete);
+  const pending = useSelector(list, selectPendingDelete<Theme>);
+  const cancel = () => list.send({ type: 'list.delete.cancel' });
 
   return (
     <Modal opened={confirming} onClose={cancel} title={t('themes.confirmDeleteTitle')} centered>
@@ -19,7 +19,7 @@ export function ThemeDeleteDialog() {
         <Button variant="default" onClick={cancel}>
           {t('common.cancel')}
         </Button>
-        <Button color="red" onClick={() => theme.send({ type: 'theme.delete.confirm' })}>
+        <Button color="red" onClick={() => list.send({ type: 'list.delete.confirm' })}>
           {t('themes.confirmDelete')}
         </Button>
       </Group>

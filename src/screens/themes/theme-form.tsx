@@ -1,8 +1,13 @@
 import { Button, ColorInput, Paper, SimpleGrid, Stack, TextInput, Title, useDirection } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { useAppServices } from '../../app/app-services.tsx';
-import { selectFieldErrors, selectForm, type ThemeFormField } from '../../machines/theme.machine.ts';
+import {
+  selectFieldErrors,
+  selectForm,
+  selectIsAdding,
+  type ThemeFormActorRef,
+  type ThemeFormField,
+} from '../../machines/themes/theme-form.machine.ts';
 
 /** The colour fields in screen order, with the format each accepts (the accent may carry alpha). */
 const colorFields = [
@@ -11,21 +16,19 @@ const colorFields = [
   { field: 'accent_color', labelKey: 'themes.accent', format: 'hexa' },
 ] as const;
 
-/** "Add new theme": the values live in the theme machine; the form only shows and edits them. */
-export function ThemeForm() {
+/** "Add new theme": the values live in the form machine; the form only shows and edits them. */
+export function ThemeForm({ form: actor, locked }: { form: ThemeFormActorRef; locked: boolean }) {
   const { t } = useTranslation();
-  const { theme } = useAppServices();
-  const form = useSelector(theme, selectForm);
-  const fieldErrors = useSelector(theme, selectFieldErrors);
-  const adding = useSelector(theme, (snapshot) => snapshot.matches('adding'));
-  const canAdd = useSelector(theme, (snapshot) => snapshot.can({ type: 'theme.add' }));
+  const form = useSelector(actor, selectForm);
+  const fieldErrors = useSelector(actor, selectFieldErrors);
+  const adding = useSelector(actor, selectIsAdding);
 
   const { dir } = useDirection();
   // A hex code reads left to right in both languages (else RTL shows "be27ce#"), yet it still
   // sits on the page's start side like every other input.
   const hexInput = { dir: 'ltr', styles: { input: { textAlign: dir === 'rtl' ? 'end' : 'start' } } } as const;
   const change = (field: ThemeFormField, value: string) =>
-    theme.send({ type: 'theme.form.change', field, value });
+    actor.send({ type: 'theme.form.change', field, value });
   const errorOf = (field: ThemeFormField) => {
     const key = fieldErrors[field];
     return key ? t(key) : undefined;
@@ -48,6 +51,7 @@ export function ThemeForm() {
               label={t(labelKey)}
               format={format}
               {...hexInput}
+              eyeDropperButtonProps={{ 'aria-label': t('themes.eyeDropper', { field: t(labelKey) }) }}
               value={form[field]}
               error={errorOf(field)}
               onChange={(value) => change(field, value)}
@@ -56,9 +60,9 @@ export function ThemeForm() {
         </SimpleGrid>
         {/* No client-side check (spec §5): an empty name is sent and the server's answer shown. */}
         <Button
-          onClick={() => theme.send({ type: 'theme.add' })}
+          onClick={() => actor.send({ type: 'theme.add' })}
           loading={adding}
-          disabled={!canAdd}
+          disabled={locked}
           w="fit-content"
         >
           {t('themes.add')}

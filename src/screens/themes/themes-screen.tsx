@@ -1,53 +1,50 @@
-import { Alert, Button, Center, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { useAppServices } from '../../app/app-services.tsx';
-import { selectErrorKey, selectThemes } from '../../machines/theme.machine.ts';
+import type { Theme } from '../../../contract/theme.contract.ts';
+import {
+  selectErrorKey,
+  selectIsEmpty,
+  selectIsFailed,
+  selectIsFirstLoad,
+  selectResults,
+} from '../../machines/list.selectors.ts';
 import { ThemeCard } from './theme-card.tsx';
 import { ThemeDeleteDialog } from './theme-delete-dialog.tsx';
 import { ThemeForm } from './theme-form.tsx';
+import { useThemesLocked, useThemesScreen } from './use-themes-screen.ts';
+import { ErrorWithRetry, LoadingBlock } from '../../components/load-states.tsx';
 
-/** Spec §2 "Themes screen": the add form, then the cards, with the states the machine is in. */
+/** Spec §2 "Themes screen": the add form, then the cards, with the states the list is in. */
 export default function ThemesScreen() {
   const { t } = useTranslation();
-  const { theme } = useAppServices();
-  const loading = useSelector(theme, (snapshot) => snapshot.matches('loading'));
-  const failed = useSelector(theme, (snapshot) => snapshot.matches('failed'));
-  const errorKey = useSelector(theme, selectErrorKey);
-  const themes = useSelector(theme, selectThemes);
-  const empty = useSelector(
-    theme,
-    (snapshot) => snapshot.matches('ready') && snapshot.context.themes.length === 0,
-  );
+  const actors = useThemesScreen();
+  const { list } = actors;
+  const locked = useThemesLocked(actors);
+  const loading = useSelector(list, selectIsFirstLoad);
+  const failed = useSelector(list, selectIsFailed);
+  const errorKey = useSelector(list, selectErrorKey);
+  const themes = useSelector(list, selectResults<Theme>);
+  const empty = useSelector(list, selectIsEmpty);
 
   return (
     <Stack gap="xl">
-      <ThemeForm />
+      <Title order={1}>{t('pages.themes')}</Title>
+      <ThemeForm form={actors.form} locked={locked} />
       <Stack gap="md">
         <Title order={2}>{t('themes.listTitle')}</Title>
-        {loading ? (
-          <Center py="xl" role="status" aria-label={t('common.loading')}>
-            <Loader />
-          </Center>
-        ) : null}
+        {loading ? <LoadingBlock /> : null}
         {failed ? (
-          <Alert color="red" variant="light" role="alert">
-            <Stack gap="sm" align="flex-start">
-              <Text>{t(errorKey ?? 'errors.unexpected')}</Text>
-              <Button size="xs" onClick={() => theme.send({ type: 'theme.retry' })}>
-                {t('common.retry')}
-              </Button>
-            </Stack>
-          </Alert>
+          <ErrorWithRetry errorKey={errorKey} onRetry={() => list.send({ type: 'list.retry' })} />
         ) : null}
         {empty ? <Text c="dimmed">{t('themes.empty')}</Text> : null}
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           {themes.map((item) => (
-            <ThemeCard key={item.id} theme={item} />
+            <ThemeCard key={item.id} theme={item} actors={actors} locked={locked} />
           ))}
         </SimpleGrid>
       </Stack>
-      <ThemeDeleteDialog />
+      <ThemeDeleteDialog list={list} />
     </Stack>
   );
 }

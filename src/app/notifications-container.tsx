@@ -1,0 +1,46 @@
+import { MantineThemeProvider, type MantineThemeOverride } from '@mantine/core';
+import { Notifications, notifications } from '@mantine/notifications';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Notice } from '../machines/notify.ts';
+
+// Mantine's notifications (store, container, transitions, portal) in one lazy chunk, loaded by
+// lazy-notifications.tsx on the first toast or at sign-in, never by the login page itself.
+
+/** Spec §9: every toast at top-center for 5000 ms. */
+export default function NotificationsContainer() {
+  const { t } = useTranslation();
+  // A toast's close button is an icon: without a name, screen readers announce a bare "button"
+  // (axe button-name). Toasts are shown from outside React, so the name comes in here, translated.
+  const theme = useMemo<MantineThemeOverride>(
+    () => ({
+      components: {
+        Notification: { defaultProps: { closeButtonProps: { 'aria-label': t('common.closeNotice') } } },
+      },
+    }),
+    [t],
+  );
+  return (
+    <MantineThemeProvider theme={theme}>
+      <Notifications position="top-center" autoClose={5000} />
+    </MantineThemeProvider>
+  );
+}
+
+/**
+ * The toast text is translated where it renders, inside the app's I18nextProvider, so it
+ * follows the language the user chose (the app's i18n instance is not i18next's default one).
+ */
+function NoticeText({ i18nKey }: { i18nKey: string }) {
+  const { t } = useTranslation();
+  return <>{t(i18nKey)}</>;
+}
+
+export function showToast({ kind, key }: Notice): void {
+  notifications.show({
+    message: <NoticeText i18nKey={key} />,
+    color: kind === 'error' ? 'red' : 'green',
+    position: 'top-center',
+    autoClose: 5000,
+  });
+}

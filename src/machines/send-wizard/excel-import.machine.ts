@@ -1,0 +1,184 @@
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { isValidEmail, normalizeEmail } from '../../../contract/email.contract.ts';
+import { validationKeys } from '../../../contract/errors.contract.ts';
+import { MAX_IMPORT_FILE_BYTES } from '../../../contract/recipients.contract.ts';
+import { MAX_SEND_ROWS } from '../../../contract/send.contract.ts';
+import { autoMap, columnLabel } from '../../lib/recipient-import/columns.ts';
+import { fileKindOf, type ParsedSheet, type SheetRow } from '../../lib/recipient-import/sheet.ts';
+import { notProvided } from '../notify.ts';
+import type { ExcelRecipients, SendRow } from './types.ts';
+
+/** What a column of the sheet becomes in the send: a recipient field, a variable, or nothing. */
+export type ExcelTarget = 'email' | 'name' | 'attachment' | 'variable' | 'skip';
+export const excelTargets: readonly ExcelTarget[] = ['email', 'name', 'attachment', 'variable', 'skip'];
+
+export interface ExcelImportContext {
+  file: File | null;
+  errorKey: string | null;
+  headers: string[];
+  rows: SheetRow[];
+  mapping: ExcelTarget[];
+  /** The variable each column fills when mapped to one ({{organization}}, {{contract_no}}). */
+  variableNames: string[];
+  result: ExcelRecipients | null;
+  /** Rows left out because their e-mail cell is not an address. */
+  skippedRows: number;
+}
+
+export type ExcelImportEvent =
+  | { type: 'excel.pick'; file: File | null }
+  | { type: 'excel.map'; column: number; target: ExcelTarget }
+  | { type: 'excel.confirm' }
+  | { type: 'excel.cancel' };
+
+/** The import's own column guesses (same synonyms, Arabic and English), narrowed to a send's fields. */
+function guess(headers: string[]): Pick<ExcelImportContext, 'mapping' | 'variableNames'> {
+  const fields = autoMap(headers);
+  return {
+    mapping: fields.map((field) =>
+      field === 'email' || field === 'name' || field === 'attachment' || field === 'skip'
+        ? field
+        : 'variable',
+    ),
+    // A known list field keeps its own name, so {{organization}} works as it does for lists.
+    variableNames: fields.map((field, index) =>
+      field === 'extra' || field === 'skip' ? columnLabel(headers, index).trim() : field,
+    ),
+  };
+}
+
+/** The rows the send takes: those with a real address, each other mapped column as text. */
+export function toSendRows(context: ExcelImportContext): { rows: SendRow[]; skipped: number } {
+  const emailColumn = context.mapping.indexOf('email');
+  const rows: SendRow[] = [];
+  let skipped = 0;
+  for (const { cells } of context.rows) {
+    const email = normalizeEmail(cells[emailColumn] ?? '');
+    if (!isValidEmail(email)) {
+      skipped += 1;
+      continue;
+    }
+    const row: SendRow = { email };
+    context.mapping.forEach((target, column) => {
+      const value = cells[column] ?? '';
+      if (target === 'name' || target === 'attachment') row[target] = value;
+      else if (target === 'variable' && context.variableNames[column])
+        row[context.variableNames[column]] = value;
+    });
+    rows.push(row);
+  }
+  return { rows, skipped };
+}
+
+/**
+ * The "from Excel" source: pick a sheet, parse it in the recipients import's worker, map its
+ * columns, and hand the rows to the wizard (this machine's output; null when cancelled).
+ */
+export const excelImportMachine = setup({
+  types: {
+    context: {} as ExcelImportContext,
+    events: {} as ExcelImportEvent,
+    output: {} as { result: ExcelRecipients | null; skippedRows: number },
+    tags: {} as 'busy',
+  },
+  actors: {
+    parseFile: fromPromise<ParsedSheet, { file: File }>(async () => notProvided('parseFile')),
+  },
+  guards: {
+    noFile: ({ event }) => event.type === 'excel.pick' && event.file === null,
+    wrongType: ({ event }) => event.type === 'excel.pick' && !fileKindOf(event.file?.name ?? ''),
+    tooLarge: ({ event }) => event.type === 'excel.pick' && (event.file?.size ?? 0) > MAX_IMPORT_FILE_BYTES,
+    noEmailColumn: ({ context }) => !context.mapping.includes('email'),
+    noValidRow: ({ context }) => toSendRows(context).rows.length === 0,
+  },
+}).createMachine({
+  id: 'excelImport',
+  context: {
+    file: null,
+    errorKey: null,
+    headers: [],
+    rows: [],
+    mapping: [],
+    variableNames: [],
+    result: null,
+    skippedRows: 0,
+  },
+  initial: 'picking',
+  output: ({ context }) => ({ result: context.result, skippedRows: context.skippedRows }),
+  on: { 'excel.cancel': '.cancelled' },
+  states: {
+    picking: {
+      on: {
+        'excel.pick': [
+          { guard: 'noFile', actions: assign({ errorKey: validationKeys.fileRequired }) },
+          { guard: 'wrongType', actions: assign({ errorKey: 'recipients:import.fileType' }) },
+          { guard: 'tooLarge', actions: assign({ errorKey: 'recipients:import.fileTooLarge' }) },
+          { target: 'parsing', actions: assign({ file: ({ event }) => event.file, errorKey: null }) },
+        ],
+      },
+    },
+    parsing: {
+      tags: ['busy'],
+      invoke: {
+        id: 'parseFile',
+        src: 'parseFile',
+        input: ({ context }) => ({ file: context.file! }),
+        onDone: [
+          {
+            guard: ({ event }) => event.output.rows.length === 0,
+            target: 'picking',
+            actions: assign({ errorKey: 'recipients:import.empty' }),
+          },
+          {
+            guard: ({ event }) => event.output.rows.length > MAX_SEND_ROWS,
+            target: 'picking',
+            actions: assign({ errorKey: 'recipients:import.tooManyRows' }),
+          },
+          {
+            target: 'mapping',
+            actions: assign(({ event }) => ({
+              headers: event.output.headers,
+              rows: event.output.rows,
+              ...guess(event.output.headers),
+            })),
+          },
+        ],
+        onError: { target: 'picking', actions: assign({ errorKey: 'recipients:import.parseFailed' }) },
+      },
+    },
+    mapping: {
+      on: {
+        'excel.map': {
+          actions: assign({
+            // The e-mail, name and attachment belong to one column each: the column that had it
+            // becomes a variable.
+            mapping: ({ context, event }) =>
+              context.mapping.map((target, column) =>
+                column === event.column
+                  ? event.target
+                  : target === event.target && target !== 'variable' && target !== 'skip'
+                    ? 'variable'
+                    : target,
+              ),
+            errorKey: null,
+          }),
+        },
+        'excel.confirm': [
+          { guard: 'noEmailColumn', actions: assign({ errorKey: 'recipients:import.emailColumnRequired' }) },
+          { guard: 'noValidRow', actions: assign({ errorKey: 'send:excel.noValidRow' }) },
+          {
+            target: 'done',
+            actions: assign(({ context }) => {
+              const { rows, skipped } = toSendRows(context);
+              return { result: { fileName: context.file?.name ?? '', rows }, skippedRows: skipped };
+            }),
+          },
+        ],
+      },
+    },
+    done: { type: 'final' },
+    cancelled: { type: 'final' },
+  },
+});
+
+export type ExcelImportActorRef = ActorRefFrom<typeof excelImportMachine>;

@@ -1,0 +1,107 @@
+import '@mantine/charts/styles.css';
+import { BarChart, LineChart } from '@mantine/charts';
+import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { CampaignTimeline } from '../../../contract/logs.contract.ts';
+import { formatNumber } from './format.tsx';
+
+type Point = { at: string; count: number };
+
+/** One row per bucket any series has, oldest first, each series 0 where it had nothing. */
+export function mergeBuckets(timeline: CampaignTimeline) {
+  const series = { deliveries: timeline.deliveries, failures: timeline.failures, opens: timeline.opens };
+  const buckets = new Map<string, { at: string; deliveries: number; failures: number; opens: number }>();
+  for (const [name, points] of Object.entries(series) as [keyof typeof series, Point[]][]) {
+    for (const point of points) {
+      const row = buckets.get(point.at) ?? { at: point.at, deliveries: 0, failures: 0, opens: 0 };
+      row[name] += point.count;
+      buckets.set(point.at, row);
+    }
+  }
+  return [...buckets.values()].sort((a, b) => a.at.localeCompare(b.at));
+}
+
+const total = (points: Point[]) => points.reduce((sum, point) => sum + point.count, 0);
+
+/** Deliveries, failures and first opens per hour or day, and the yes/no answers. */
+export function CampaignCharts({ timeline }: { timeline: CampaignTimeline }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const label = (iso: string) =>
+    new Date(iso).toLocaleString(
+      language,
+      timeline.bucket === 'hour' ? { dateStyle: 'short', timeStyle: 'short' } : { dateStyle: 'medium' },
+    );
+  const points = mergeBuckets(timeline).map((row) => ({ ...row, at: label(row.at) }));
+  const answers = timeline.answers.map((row) => ({
+    answer: row.answer === 'yes' || row.answer === 'no' ? t(`logs:answers.${row.answer}`) : row.answer,
+    count: row.count,
+  }));
+  const number = (value: number) => formatNumber(value, language);
+  return (
+    <Stack gap="sm">
+      <Title order={2}>{t('logs:detail.chartsHeading')}</Title>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Paper withBorder p="md" component="section" aria-labelledby="log-chart-time">
+          <Title order={3} size="h5" id="log-chart-time">
+            {t('logs:detail.overTime')}
+          </Title>
+          {points.length === 0 ? (
+            <Text py="md">{t('logs:detail.noActivity')}</Text>
+          ) : (
+            <>
+              <LineChart
+                h={240}
+                mt="sm"
+                data={points}
+                dataKey="at"
+                curveType="linear"
+                withLegend
+                series={[
+                  { name: 'deliveries', label: t('logs:detail.deliveries'), color: 'teal.9' },
+                  { name: 'failures', label: t('logs:detail.failures'), color: 'red.9' },
+                  { name: 'opens', label: t('logs:detail.opens'), color: 'blue.9' },
+                ]}
+              />
+              <Text size="sm" mt="xs">
+                {t('logs:detail.chartSummary', {
+                  deliveries: number(total(timeline.deliveries)),
+                  failures: number(total(timeline.failures)),
+                  opens: number(total(timeline.opens)),
+                })}
+              </Text>
+            </>
+          )}
+        </Paper>
+        <Paper withBorder p="md" component="section" aria-labelledby="log-chart-answers">
+          <Title order={3} size="h5" id="log-chart-answers">
+            {t('logs:detail.answersChart')}
+          </Title>
+          {answers.length === 0 ? (
+            <Text py="md">{t('logs:detail.noAnswers')}</Text>
+          ) : (
+            <>
+              <BarChart
+                h={240}
+                mt="sm"
+                data={answers}
+                dataKey="answer"
+                series={[{ name: 'count', label: t('logs:detail.count'), color: 'indigo.9' }]}
+              />
+              <Text size="sm" mt="xs">
+                {new Intl.ListFormat(language, { type: 'unit' }).format(
+                  answers.map((row) => `${row.answer}: ${number(row.count)}`),
+                )}
+              </Text>
+            </>
+          )}
+          {timeline.custom_answered > 0 ? (
+            <Text size="sm" mt="xs">
+              {t('logs:detail.customAnswered', { count: timeline.custom_answered })}
+            </Text>
+          ) : null}
+        </Paper>
+      </SimpleGrid>
+    </Stack>
+  );
+}

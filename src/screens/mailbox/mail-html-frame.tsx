@@ -1,0 +1,23 @@
+import { useMemo } from 'react';
+import { safeMailHtml } from './safe-mail-html.ts';
+
+/** The message's HTML, sanitised, in a frame that may run nothing and reach nothing of ours. */
+export function MailHtmlFrame({ html, title }: { html: string; title: string }) {
+  const clean = useMemo(() => safeMailHtml(html), [html]);
+  return (
+    <iframe
+      title={title}
+      // No allow-scripts, no allow-same-origin, no popups, no forms: a picture of the mail.
+      sandbox=""
+      referrerPolicy="no-referrer"
+      srcDoc={clean}
+      style={{
+        width: '100%',
+        minHeight: 420,
+        border: '1px solid var(--mantine-color-gray-4)',
+        borderRadius: 6,
+        background: '#fff',
+      }}
+    />
+  );
+}

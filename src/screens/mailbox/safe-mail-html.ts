@@ -1,0 +1,33 @@
+import DOMPurify from 'dompurify';
+
+/**
+ * Received HTML is hostile until proven otherwise. It is sanitised, then shown in an iframe
+ * sandboxed without scripts or same-origin. Remote and same-origin resources are dropped as well:
+ * loading them would tell a tracker the mail was read, or record an open on our own pixel.
+ */
+const purifier = DOMPurify(window);
+const URL_ATTRIBUTES = ['src', 'srcset', 'background', 'poster', 'lowsrc', 'dynsrc'];
+const CSS_URL = /url\s*\([^)]*\)/gi;
+const CSS_IMPORT = /@import[^;]*;?/gi;
+
+purifier.addHook('afterSanitizeAttributes', (node) => {
+  for (const name of URL_ATTRIBUTES) {
+    const value = node.getAttribute(name);
+    if (value !== null && !value.trim().toLowerCase().startsWith('data:')) node.removeAttribute(name);
+  }
+  const style = node.getAttribute('style');
+  if (style) node.setAttribute('style', style.replace(CSS_URL, 'none'));
+});
+
+purifier.addHook('uponSanitizeElement', (node, data) => {
+  if (data.tagName === 'style' && node.textContent) {
+    node.textContent = node.textContent.replace(CSS_IMPORT, '').replace(CSS_URL, 'none');
+  }
+});
+
+export function safeMailHtml(html: string): string {
+  return purifier.sanitize(html, {
+    WHOLE_DOCUMENT: true,
+    FORBID_TAGS: ['form', 'input', 'button', 'textarea', 'select', 'link', 'meta', 'base'],
+  });
+}

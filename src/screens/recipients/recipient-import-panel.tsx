@@ -1,0 +1,181 @@
+import { Alert, Button, Group, Progress, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { useAppServices } from '../../app/app-services.tsx';
+import { progressOf, recipientImportMachine } from '../../machines/recipient-import.machine.ts';
+import {
+  columnLabel,
+  recipientFields,
+  rejectedRowsCsv,
+  type ColumnTarget,
+} from '../../lib/recipient-import/columns.ts';
+import { parseInWorker, uploadChunk } from '../../services/recipient-import/import.service.ts';
+import { saveFile } from '../../services/recipients.service.ts';
+import { useRecipientsI18n } from './use-recipients-i18n.ts';
+import { SheetFilePicker } from '../../components/sheet-file-picker.tsx';
+
+const PREVIEW_ROWS = 5;
+
+/** Import from a file into one list: pick, map the columns, upload with progress, read the summary. */
+export function RecipientImportPanel({ listId, onImported }: { listId: string; onImported: () => void }) {
+  const { t } = useRecipientsI18n();
+  const { call, notify } = useAppServices();
+  const actor = useActorRef(
+    recipientImportMachine.provide({
+      actors: {
+        parseFile: fromPromise(({ input, signal }) => parseInWorker(input.file, signal)),
+        uploadChunk: fromPromise(({ input, signal }) => uploadChunk(call)(input, signal)),
+      },
+      actions: {
+        notify: (_, notice) => {
+          notify(notice);
+          onImported();
+        },
+      },
+    }),
+    { input: { listId } },
+  );
+  const state = useSelector(actor, (snapshot) => snapshot);
+  const { context } = state;
+  const options = [
+    ...recipientFields.map((field) => ({ value: field, label: t(`recipients:fields.${field}`) })),
+    { value: 'extra', label: t('recipients:import.asExtra') },
+    { value: 'skip', label: t('recipients:import.skip') },
+  ];
+
+  const downloadRejected = () => {
+    const csv = rejectedRowsCsv(
+      context.headers,
+      context.rows,
+      context.rejected,
+      { row: t('recipients:import.rowHeader'), reason: t('recipients:import.reasonHeader') },
+      (key) => t(key),
+    );
+    saveFile(
+      new Blob([csv], { type: 'text/csv;charset=utf-8' }),
+      `rejected-${context.file?.name ?? 'rows'}.csv`,
+    );
+  };
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="import-title">
+      <Title order={2} id="import-title">
+        {t('recipients:import.title')}
+      </Title>
+      {context.errorKey ? (
+        <Alert color="red" role="alert">
+          {t(context.errorKey)}
+        </Alert>
+      ) : null}
+      {state.matches('picking') ? (
+        <SheetFilePicker
+          label={t('recipients:import.pick')}
+          buttonLabel={t('recipients:import.choose')}
+          onPick={(file) => actor.send({ type: 'import.pick', file })}
+        />
+      ) : null}
+      {state.matches('parsing') ? (
+        <Group>
+          <Text role="status">{t('recipients:import.parsing')}</Text>
+          <Button variant="default" onClick={() => actor.send({ type: 'import.cancel' })}>
+            {t('recipients:import.cancel')}
+          </Button>
+        </Group>
+      ) : null}
+      {state.matches('mapping') ? (
+        <Stack gap="sm">
+          <Text>{t('recipients:import.preview', { count: context.rows.length })}</Text>
+          <Table.ScrollContainer minWidth={480}>
+            <Table withTableBorder>
+              <Table.Thead>
+                <Table.Tr>
+                  {context.headers.map((_, column) => (
+                    <Table.Th key={column}>
+                      <Select
+                        aria-label={`${t('recipients:import.mapTo')} ${columnLabel(context.headers, column)}`}
+                        label={columnLabel(context.headers, column)}
+                        data={options}
+                        value={context.mapping[column] ?? 'skip'}
+                        allowDeselect={false}
+                        onChange={(value) =>
+                          actor.send({
+                            type: 'import.map',
+                            column,
+                            target: (value ?? 'skip') as ColumnTarget,
+                          })
+                        }
+                      />
+                    </Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {context.rows.slice(0, PREVIEW_ROWS).map((row) => (
+                  <Table.Tr key={row.line}>
+                    {row.cells.map((cell, index) => (
+                      <Table.Td key={index}>{cell}</Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Group>
+            <Button onClick={() => actor.send({ type: 'import.start' })}>
+              {t('recipients:import.start', { count: context.rows.length })}
+            </Button>
+            <Button variant="default" onClick={() => actor.send({ type: 'import.cancel' })}>
+              {t('recipients:import.cancel')}
+            </Button>
+          </Group>
+        </Stack>
+      ) : null}
+      {state.matches('uploading') ? (
+        <Stack gap="xs">
+          <Text role="status">
+            {t('recipients:import.uploading', { sent: context.sentRows, total: context.rows.length })}
+          </Text>
+          <Progress value={progressOf(context) * 100} aria-label={t('recipients:import.title')} />
+          <Button variant="default" onClick={() => actor.send({ type: 'import.cancel' })}>
+            {t('recipients:import.cancel')}
+          </Button>
+        </Stack>
+      ) : null}
+      {state.matches('summary') ? (
+        <Stack gap="xs" aria-live="polite">
+          <Title order={3}>{t('recipients:import.summaryTitle')}</Title>
+          <Text>{t('recipients:import.added', { count: context.added })}</Text>
+          <Text>{t('recipients:import.updated', { count: context.updated })}</Text>
+          <Text>{t('recipients:import.rejected', { count: context.rejected.length })}</Text>
+          {context.cancelled ? <Text>{t('recipients:import.cancelled')}</Text> : null}
+          {context.failed.length > 0 ? (
+            <Text>
+              {t('recipients:import.notSent', {
+                count: context.failed.reduce((sum, chunk) => sum + (context.chunks[chunk]?.length ?? 0), 0),
+              })}
+            </Text>
+          ) : null}
+          <Group>
+            {context.rejected.length > 0 ? (
+              <Button variant="light" onClick={downloadRejected}>
+                {t('recipients:import.downloadRejected')}
+              </Button>
+            ) : null}
+            {context.failed.length > 0 ? (
+              <Button onClick={() => actor.send({ type: 'import.retry' })}>
+                {t('recipients:import.retry')}
+              </Button>
+            ) : null}
+            <Button
+              variant="default"
+              // The picker starts empty again: it is mounted anew when the machine is back to picking.
+              onClick={() => actor.send({ type: 'import.reset' })}
+            >
+              {t('recipients:import.again')}
+            </Button>
+          </Group>
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}

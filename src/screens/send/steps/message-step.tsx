@@ -1,0 +1,164 @@
+import {
+  Button,
+  Group,
+  Input,
+  Loader,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { lazy, Suspense, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PREDEFINED_VARIABLES } from '../../../../contract/template-render.ts';
+import type { TemplateEditorKind } from '../../../../contract/templates.contract.ts';
+import type { WizardContext } from '../../../machines/send-wizard/types.ts';
+import type { ContentEditorHandle } from '../../templates/content-editor.ts';
+import { errorOf, type StepProps } from './step-props.ts';
+
+// The templates' own editors, each its own chunk as on the templates screen.
+const VisualEditor = lazy(() => import('../../templates/visual-editor.tsx'));
+const HtmlEditor = lazy(() => import('../../templates/html-editor.tsx'));
+
+/** The variables the recipients bring: the single recipient's own, or the sheet's columns. */
+function recipientVariables({ source, draft }: WizardContext): string[] {
+  if (source === 'single')
+    return draft.recipient.variables.map((variable) => variable.name.trim()).filter(Boolean);
+  if (source === 'excel') {
+    const names = new Set<string>();
+    for (const row of draft.excel?.rows.slice(0, 50) ?? [])
+      Object.keys(row).forEach((name) => names.add(name));
+    for (const own of ['email', 'name', 'attachment']) names.delete(own);
+    return [...names];
+  }
+  return [];
+}
+
+function VariablesList({ state, send, onInsert }: StepProps & { onInsert: (name: string) => void }) {
+  const { t } = useTranslation();
+  const names = [...new Set([...PREDEFINED_VARIABLES, ...recipientVariables(state.context)])];
+  const checked = state.context.check?.variables ?? [];
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="send-variables">
+      <Text fw={500} id="send-variables">
+        {t('send:message.variables')}
+      </Text>
+      <Group gap="xs">
+        {names.map((name) => (
+          <Button
+            key={name}
+            size="compact-sm"
+            variant="light"
+            dir="ltr"
+            aria-label={t('send:message.insert', { name })}
+            // Keep the editor's cursor: the click inserts where the sender was typing.
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => onInsert(name)}
+          >
+            {`{{${name}}}`}
+          </Button>
+        ))}
+      </Group>
+      <Group>
+        <Button
+          size="xs"
+          variant="default"
+          loading={state.matches({ editing: { message: 'verifying' } })}
+          onClick={() => send({ type: 'message.verify' })}
+        >
+          {t('send:message.checkVariables')}
+        </Button>
+      </Group>
+      {state.context.check ? (
+        <div role="status">
+          <ul style={{ margin: 0 }}>
+            {checked.length === 0 ? <li>{t('send:message.noVariables')}</li> : null}
+            {checked.map(({ name, missing_count }) => (
+              <li key={name}>
+                <Text span c={missing_count > 0 ? 'orange.9' : undefined}>
+                  {missing_count > 0
+                    ? t('send:message.variableMissing', { name, count: missing_count })
+                    : t('send:message.variableOk', { name })}
+                </Text>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </Stack>
+  );
+}
+
+export function MessageStep({ state, send }: StepProps) {
+  const { t } = useTranslation();
+  const { draft, errors, options } = state.context;
+  const content = useRef<ContentEditorHandle>(null);
+  const Editor = draft.editor === 'visual' ? VisualEditor : HtmlEditor;
+  const set = (field: 'subject' | 'fromEmail' | 'senderName' | 'html') => (value: string) =>
+    send({ type: 'message.set', field, value });
+  return (
+    <Stack gap="sm">
+      <Select
+        label={t('send:message.template')}
+        placeholder={t('send:message.templateNone')}
+        data={options.templates.map((template) => ({ value: template.id, label: template.name }))}
+        value={draft.templateId}
+        disabled={state.matches({ editing: { message: 'loadingTemplate' } })}
+        onChange={(id) => (id ? send({ type: 'message.template', id }) : undefined)}
+        searchable
+      />
+      <TextInput
+        label={t('send:message.subject')}
+        withAsterisk
+        value={draft.subject}
+        error={errorOf(t, errors.subject)}
+        onChange={(event) => set('subject')(event.currentTarget.value)}
+      />
+      <Select
+        label={t('send:message.from')}
+        withAsterisk
+        dir="ltr"
+        data={options.senderEmails}
+        value={draft.fromEmail || null}
+        allowDeselect={false}
+        error={
+          errorOf(t, errors.fromEmail) ??
+          (options.senderEmails.length ? undefined : t('send:message.noSenders'))
+        }
+        onChange={(value) => set('fromEmail')(value ?? '')}
+      />
+      <TextInput
+        label={t('send:message.senderName')}
+        withAsterisk
+        value={draft.senderName}
+        error={errorOf(t, errors.senderName)}
+        onChange={(event) => set('senderName')(event.currentTarget.value)}
+      />
+      <Input.Wrapper label={t('send:message.editor')}>
+        <div>
+          <SegmentedControl
+            value={draft.editor}
+            onChange={(mode) => send({ type: 'message.editor', mode: mode as TemplateEditorKind })}
+            data={[
+              { value: 'visual', label: t('send:message.visual') },
+              { value: 'html', label: t('send:message.html') },
+            ]}
+          />
+        </div>
+      </Input.Wrapper>
+      <VariablesList state={state} send={send} onInsert={(name) => content.current?.insert(`{{${name}}}`)} />
+      <Input.Wrapper label={t('send:message.content')} withAsterisk error={errorOf(t, errors.html)}>
+        <Suspense fallback={<Loader size="sm" />}>
+          <Editor
+            ref={content}
+            value={draft.html}
+            onChange={set('html')}
+            label={t('send:message.content')}
+            readOnly={false}
+          />
+        </Suspense>
+      </Input.Wrapper>
+    </Stack>
+  );
+}

@@ -1,0 +1,92 @@
+import { Select, Stack, Text } from '@mantine/core';
+import DOMPurify from 'dompurify';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { compileEmail, renderEmail, type RecipientValues } from '../../../../contract/template-render.ts';
+import type { WizardContext } from '../../../machines/send-wizard/types.ts';
+import type { StepProps } from './step-props.ts';
+
+/** Offered in the preview's picker: enough to find someone, never a 100k-item menu. */
+const MAX_CHOICES = 100;
+const FIELDS = ['organization', 'job_title', 'phone', 'country'] as const;
+
+/** The recipients the browser knows (one recipient, a sheet's rows) as the renderer reads them. */
+export function previewRecipients({ source, draft }: WizardContext): RecipientValues[] {
+  if (source === 'single') {
+    const { email, name, variables } = draft.recipient;
+    return [
+      {
+        email,
+        name,
+        extra: variables.map((variable) => ({ name: variable.name.trim(), value: variable.value })),
+      },
+    ];
+  }
+  if (source === 'excel') {
+    return (draft.excel?.rows ?? [])
+      .slice(0, MAX_CHOICES)
+      .map(({ email, name, attachment: _file, ...rest }) => {
+        const values: RecipientValues = { email, name };
+        for (const field of FIELDS) if (rest[field]) values[field] = rest[field];
+        values.extra = Object.entries(rest)
+          .filter(([key]) => !(FIELDS as readonly string[]).includes(key))
+          .map(([key, value]) => ({ name: key, value }));
+        return values;
+      });
+  }
+  return [];
+}
+
+/**
+ * The message as the chosen recipient gets it. Sanitised like the template preview and shown in
+ * an iframe sandboxed without allow-scripts or allow-same-origin: nothing in it can run or reach
+ * the dashboard. Lists and groups are not in the browser, so a sample recipient stands in.
+ */
+export function PreviewFrame({ state, send }: StepProps) {
+  const { t, i18n } = useTranslation();
+  const { context } = state;
+  const choices = previewRecipients(context);
+  const sample: RecipientValues = { email: 'sara@example.com', name: t('send:review.sample') };
+  const recipient = choices[context.previewIndex] ?? choices[0] ?? sample;
+  const language = i18n.language === 'en' ? 'en' : 'ar';
+  const { subject, html } = context.draft;
+  const rendered = useMemo(() => {
+    const result = renderEmail(compileEmail({ subject, html }), recipient, { language, now: new Date() });
+    const body = DOMPurify.sanitize(result.html, { FORBID_TAGS: ['form', 'input', 'button'] });
+    const dir = language === 'ar' ? 'rtl' : 'ltr';
+    return {
+      subject: result.subject,
+      document: `<!doctype html><html lang="${language}" dir="${dir}"><head><meta charset="utf-8"></head><body>${body}</body></html>`,
+    };
+  }, [subject, html, recipient, language]);
+
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="send-preview">
+      <Text fw={500} id="send-preview">
+        {t('send:review.preview')}
+      </Text>
+      {choices.length > 1 ? (
+        <Select
+          label={t('send:review.previewFor')}
+          dir="ltr"
+          allowDeselect={false}
+          data={choices.map((choice, index) => ({ value: String(index), label: choice.email }))}
+          value={String(context.previewIndex)}
+          onChange={(value) => send({ type: 'preview.recipient', index: Number(value ?? 0) })}
+        />
+      ) : (
+        <Text size="sm" dir="auto">{`${t('send:review.previewFor')}: ${recipient.email}`}</Text>
+      )}
+      <Text dir="auto">
+        <b>{t('send:review.subject')}:</b> {rendered.subject}
+      </Text>
+      <iframe
+        title={t('send:review.frame')}
+        sandbox=""
+        referrerPolicy="no-referrer"
+        srcDoc={rendered.document}
+        style={{ width: '100%', minHeight: 320, border: '1px solid var(--mantine-color-default-border)' }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,68 @@
+import { Alert, Button, Loader, Stack, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { PreviewFrame } from './preview-frame.tsx';
+import type { StepProps } from './step-props.ts';
+
+export function ReviewStep({ state, send }: StepProps) {
+  const { t } = useTranslation();
+  const { draft, check, failure } = state.context;
+  const checking = state.matches({ editing: { review: 'checking' } });
+  const files = draft.uploads.filter((item) => item.status === 'done').map((item) => item.fileName);
+  const survey =
+    draft.survey.type === 'none'
+      ? t('send:survey.none')
+      : draft.survey.type === 'yes_no'
+        ? draft.survey.question
+        : draft.survey.questions.join(' · ');
+  const when =
+    draft.schedule.mode === 'now' ? t('send:review.now') : new Date(draft.schedule.at).toLocaleString();
+  const rows: Array<[string, string]> = [
+    [t('send:review.recipients'), check ? String(check.recipients_count) : '…'],
+    [t('send:review.blocked'), check ? String(check.blocked_count) : '…'],
+    [t('send:review.subject'), draft.subject],
+    [t('send:review.from'), `${draft.senderName} <${draft.fromEmail}>`],
+    [t('send:review.attachments'), files.length ? files.join('، ') : t('send:review.none')],
+    [t('send:review.survey'), survey],
+    [t('send:review.when'), when],
+    [t('send:review.cost'), check ? t('send:review.credits', { count: check.cost }) : '…'],
+    [t('send:review.balance'), check ? t('send:review.credits', { count: check.balance }) : '…'],
+  ];
+  return (
+    <Stack gap="md">
+      {checking ? <Loader size="sm" aria-label={t('send:nav.busy')} /> : null}
+      <Table withTableBorder variant="vertical">
+        <Table.Tbody>
+          {rows.map(([label, value]) => (
+            <Table.Tr key={label}>
+              <Table.Th scope="row" w={200}>
+                {label}
+              </Table.Th>
+              <Table.Td dir="auto">{value}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {state.matches({ editing: { review: 'noCredit' } }) && check ? (
+        <Alert color="red" role="alert">
+          <Stack gap="xs" align="flex-start">
+            <Text>{t('send:review.noCredit', { balance: check.balance, cost: check.cost })}</Text>
+            <Button size="xs" variant="default" onClick={() => send({ type: 'wizard.retry' })}>
+              {t('common.retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : null}
+      {state.matches({ editing: { review: 'checkFailed' } }) ? (
+        <Alert color="red" role="alert" title={t('send:review.checkFailed')}>
+          <Stack gap="xs" align="flex-start">
+            <Text>{t(failure?.code ?? 'errors.unexpected', failure?.details ?? {})}</Text>
+            <Button size="xs" variant="default" onClick={() => send({ type: 'wizard.retry' })}>
+              {t('common.retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : null}
+      <PreviewFrame state={state} send={send} />
+    </Stack>
+  );
+}
