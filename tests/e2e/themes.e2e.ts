@@ -35,7 +35,7 @@ describe('themes in the built app', () => {
     await page.getByText(ar.validation.required).first().waitFor();
 
     await page.getByLabel(ar.themes.name).fill('Ocean');
-    const primaryInput = page.getByLabel(ar.themes.primary);
+    const primaryInput = page.getByRole('textbox', { name: ar.themes.primary, exact: true });
     await primaryInput.fill('#1e90ff');
     // Click outside to close the colour picker, as a person would; the typed value stays.
     await page.getByRole('heading', { name: ar.themes.addTitle }).click();

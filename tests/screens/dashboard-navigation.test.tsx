@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiPaths } from '../../contract/api-paths.ts';
+import { authEndpoints } from '../../contract/auth.contract.ts';
+import { routeOf } from '../support/fake-server.ts';
 import { paths } from '../../src/app/paths.ts';
 import { adminUser, renderApp, senderUser } from '../setup/render.tsx';
 
@@ -44,6 +45,16 @@ describe.each(languages)('dashboard navigation (%s)', (language) => {
     expect(templatesLink).toHaveAttribute('data-active', 'true');
   });
 
+  it('highlights the balance log, not the user list whose path it extends', async () => {
+    const { i18n } = renderApp({ language, signedInAs: 'admin', route: paths.dashboard.usersAmount });
+    const nav = await screen.findByRole('navigation', { name: i18n.t('nav.label') });
+    const balanceLog = await within(nav).findByRole('link', { name: i18n.t('nav.balanceLog') });
+    expect(balanceLog).toHaveAttribute('data-active', 'true');
+    expect(within(nav).getByRole('link', { name: i18n.t('nav.userList') })).not.toHaveAttribute(
+      'data-active',
+    );
+  });
+
   it('shows the signed-in user and their quota on the home screen', async () => {
     const { i18n } = renderApp({ language, signedInAs: 'sender', route: paths.dashboard.home });
 
@@ -59,14 +70,14 @@ describe.each(languages)('dashboard navigation (%s)', (language) => {
       language,
       signedInAs: 'admin',
       route: paths.dashboard.home,
-      routes: { [`POST ${apiPaths.logout}`]: () => ({ status: 204 }) },
+      routes: { [routeOf(authEndpoints.logout)]: () => ({ status: 204 }) },
     });
 
     await user.click(await screen.findByRole('button', { name: adminUser.username }));
     await user.click(await screen.findByRole('menuitem', { name: i18n.t('header.logout') }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.auth.login));
-    expect(server.seen(`POST ${apiPaths.logout}`)).toHaveLength(1);
+    expect(server.seen(routeOf(authEndpoints.logout))).toHaveLength(1);
     expect(await screen.findByRole('button', { name: i18n.t('auth.login.submit') })).toBeInTheDocument();
   });
 

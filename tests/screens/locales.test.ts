@@ -17,7 +17,27 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return keys;
 }
 
-const locales = { ar: flatten(ar as Tree), en: flatten(en as Tree) };
+const localesDir = join(import.meta.dirname, '../../src/i18n/locales');
+const namespaceFiles = (language: string) =>
+  readdirSync(join(localesDir, language)).filter((name) => name.endsWith('.json') && name !== 'common.json');
+
+/** Keys of every namespace but common, as `ns:key`, the way code names them. */
+function namespaced(language: string): Map<string, string> {
+  const keys = new Map<string, string>();
+  for (const file of namespaceFiles(language)) {
+    const ns = file.replace(/\.json$/, '');
+    const tree = JSON.parse(readFileSync(join(localesDir, language, file), 'utf8')) as Tree;
+    for (const [key, text] of flatten(tree)) keys.set(`${ns}:${key}`, text);
+  }
+  return keys;
+}
+
+const namespaces = new Set(namespaceFiles('en').map((file) => file.replace(/\.json$/, '')));
+
+const locales = {
+  ar: new Map([...flatten(ar as Tree), ...namespaced('ar')]),
+  en: new Map([...flatten(en as Tree), ...namespaced('en')]),
+};
 const sections = new Set([...Object.keys(ar), ...Object.keys(en)]);
 const root = join(import.meta.dirname, '../..');
 
@@ -51,6 +71,10 @@ function usedKeys(): Map<string, string> {
     const text = readFileSync(file, 'utf8');
     const where = relative(root, file);
     for (const match of text.matchAll(/\bt\(\s*['"]([^'"]+)['"]/g)) found.set(match[1] ?? '', where);
+    // Keys of other namespaces are always written with their namespace: 'public:home.heading'.
+    for (const match of text.matchAll(/['"`]([a-z]+):([a-zA-Z]+(?:\.[a-zA-Z0-9]+)*)['"`]/g)) {
+      if (namespaces.has(match[1] ?? '')) found.set(`${match[1]}:${match[2]}`, where);
+    }
     for (const match of text.matchAll(/['"]([a-zA-Z]+(?:\.[a-zA-Z0-9]+)+)['"]/g)) {
       const key = match[1] ?? '';
       if (!sections.has(key.split('.')[0] ?? '') || isEventName(text, match.index)) continue;
@@ -61,6 +85,10 @@ function usedKeys(): Map<string, string> {
 }
 
 describe('locale files', () => {
+  it('have the same namespace files in Arabic and English', () => {
+    expect(namespaceFiles('ar').sort()).toEqual(namespaceFiles('en').sort());
+  });
+
   it('have the same keys in Arabic and English', () => {
     const onlyAr = [...locales.ar.keys()].filter((key) => !locales.en.has(key));
     const onlyEn = [...locales.en.keys()].filter((key) => !locales.ar.has(key));

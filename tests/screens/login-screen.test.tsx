@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { AxiosError } from 'axios';
 import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, SESSION_MARKERS } from '../../contract/auth.contract.ts';
-import { apiPaths } from '../../contract/api-paths.ts';
+import { authEndpoints } from '../../contract/auth.contract.ts';
+import { routeOf } from '../support/fake-server.ts';
 import { paths } from '../../src/app/paths.ts';
 import { adminUser, renderApp } from '../setup/render.tsx';
 
@@ -63,7 +64,7 @@ describe('login screen', () => {
       const { user } = renderApp({
         language,
         route: paths.auth.login,
-        routes: { [`POST ${apiPaths.login}`]: failWith(401, 'errors.invalidCredentials') },
+        routes: { [routeOf(authEndpoints.login)]: failWith(401, 'errors.invalidCredentials') },
       });
 
       await user.type(await screen.findByLabelText(userLabel), 'ada');
@@ -83,7 +84,7 @@ describe('login screen', () => {
       route: paths.auth.login,
       routes: {
         // What axios throws when no answer arrives.
-        [`POST ${apiPaths.login}`]: () => {
+        [routeOf(authEndpoints.login)]: () => {
           throw new AxiosError('Network Error', AxiosError.ERR_NETWORK);
         },
       },
@@ -101,12 +102,12 @@ describe('login screen', () => {
       language: 'en',
       route: paths.auth.login,
       routes: {
-        [`POST ${apiPaths.login}`]: () => {
+        [routeOf(authEndpoints.login)]: () => {
           // What the server's Set-Cookie does alongside the answer.
           document.cookie = `${SESSION_COOKIE}=${SESSION_MARKERS.admin}; path=/`;
           return { status: 200, data: { user: adminUser, access: 'a', refresh: 'r' } };
         },
-        [`GET ${apiPaths.userStatus}`]: () => ({ status: 200, data: adminUser }),
+        [routeOf(authEndpoints.userStatus)]: () => ({ status: 200, data: adminUser }),
       },
     });
 

@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiPaths } from '../../contract/api-paths.ts';
+import { themeEndpoints } from '../../contract/theme.contract.ts';
+import { routeOf } from '../support/fake-server.ts';
 import { DEFAULT_NEW_THEME } from '../../contract/theme.contract.ts';
 import { paths } from '../../src/app/paths.ts';
 import { renderApp, type RenderOptions } from '../setup/render.tsx';
 // Night (t1) is inactive, Sea (t2) is the active theme.
-import { themes } from '../unit/support/fixtures.ts';
+import { themes } from '../support/fixtures.ts';
 
 function openThemes(options: RenderOptions = {}) {
   return renderApp({ signedInAs: 'admin', route: paths.dashboard.themes, themes, ...options });
@@ -64,7 +65,7 @@ describe.each(['ar', 'en'] as const)('themes screen actions (%s)', (language) =>
   it('asks for confirmation before deleting, and deletes only once confirmed', async () => {
     const { user, server, i18n } = openThemes({
       language,
-      routes: { [`DELETE ${apiPaths.theme('t1')}`]: () => ({ status: 204 }) },
+      routes: { [routeOf(themeEndpoints.remove, { id: 't1' })]: () => ({ status: 204 }) },
     });
 
     await user.click(
@@ -75,7 +76,7 @@ describe.each(['ar', 'en'] as const)('themes screen actions (%s)', (language) =>
     const dialog = await screen.findByRole('dialog', { name: i18n.t('themes.confirmDeleteTitle') });
     await user.click(within(dialog).getByRole('button', { name: i18n.t('common.cancel') }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(server.seen(`DELETE ${apiPaths.theme('t1')}`)).toHaveLength(0);
+    expect(server.seen(routeOf(themeEndpoints.remove, { id: 't1' }))).toHaveLength(0);
 
     await user.click(
       within(await card('Night')).getByRole('button', {
@@ -86,14 +87,14 @@ describe.each(['ar', 'en'] as const)('themes screen actions (%s)', (language) =>
     await user.click(within(again).getByRole('button', { name: i18n.t('themes.confirmDelete') }));
 
     expect(await screen.findByText(i18n.t('themes.deleted'))).toBeInTheDocument();
-    expect(server.seen(`DELETE ${apiPaths.theme('t1')}`)).toHaveLength(1);
+    expect(server.seen(routeOf(themeEndpoints.remove, { id: 't1' }))).toHaveLength(1);
   });
 
   it('sends the add even with an empty name and shows the translated validation toast', async () => {
     const { user, server, i18n } = openThemes({
       language,
       routes: {
-        [`POST ${apiPaths.themes}`]: () => ({
+        [routeOf(themeEndpoints.create)]: () => ({
           status: 400,
           data: {
             statusCode: 400,
@@ -107,8 +108,8 @@ describe.each(['ar', 'en'] as const)('themes screen actions (%s)', (language) =>
 
     await user.click(await screen.findByRole('button', { name: i18n.t('themes.add') }));
 
-    await waitFor(() => expect(server.seen(`POST ${apiPaths.themes}`)).toHaveLength(1));
-    expect(server.seen(`POST ${apiPaths.themes}`)[0]?.body).toEqual(DEFAULT_NEW_THEME);
+    await waitFor(() => expect(server.seen(routeOf(themeEndpoints.create))).toHaveLength(1));
+    expect(server.seen(routeOf(themeEndpoints.create))[0]?.body).toEqual(DEFAULT_NEW_THEME);
     // Once in the toast, once under the name field.
     await waitFor(() => expect(screen.getAllByText(i18n.t('validation.required'))).toHaveLength(2));
   });
@@ -117,7 +118,7 @@ describe.each(['ar', 'en'] as const)('themes screen actions (%s)', (language) =>
     const { user, server, i18n } = openThemes({
       language,
       routes: {
-        [`POST ${apiPaths.activateTheme('t1')}`]: () => ({
+        [routeOf(themeEndpoints.activate, { id: 't1' })]: () => ({
           status: 200,
           data: { ...themes[0], is_active: true },
         }),
@@ -131,7 +132,7 @@ describe.each(['ar', 'en'] as const)('themes screen actions (%s)', (language) =>
     );
 
     expect(await screen.findByText(i18n.t('themes.activated'))).toBeInTheDocument();
-    expect(server.seen(`POST ${apiPaths.activateTheme('t1')}`)).toHaveLength(1);
+    expect(server.seen(routeOf(themeEndpoints.activate, { id: 't1' }))).toHaveLength(1);
   });
 
   it('offers a retry when the list cannot be loaded', async () => {
@@ -139,7 +140,7 @@ describe.each(['ar', 'en'] as const)('themes screen actions (%s)', (language) =>
     const { user, i18n } = openThemes({
       language,
       routes: {
-        [`GET ${apiPaths.themes}`]: () =>
+        [routeOf(themeEndpoints.list)]: () =>
           serverDown
             ? { status: 500, data: { statusCode: 500, code: 'errors.unexpected', message: 'boom' } }
             : { status: 200, data: themes },

@@ -34,7 +34,15 @@ describe('first administrator', () => {
       role: 'admin',
       email: 'root@example.test',
       is_active: true,
+      quota: 10_000,
+      remaining_quota: 10_000,
     });
+    // The starting credits are a ledger grant, not a bare number in the users table.
+    const ledger = await first.db
+      .selectFrom('credit_ledger')
+      .select(['kind', 'amount', 'balance_after'])
+      .execute();
+    expect(ledger).toEqual([{ kind: 'grant', amount: 10_000, balance_after: 10_000 }]);
     const access: string = signedIn.json().access;
     await first.close();
 

@@ -5,8 +5,10 @@ import { ConfigError, loadConfig } from '../../server/config.ts';
 import { JWT_SECRET_FILE, resolveJwtSecret } from '../../server/lib/jwt-secret.ts';
 
 describe('loadConfig', () => {
+  // toMatchObject so that each area lists its own defaults in its own test without this list
+  // having to name every variable of the product.
   it('uses the documented defaults when nothing is set', () => {
-    expect(loadConfig({})).toEqual({
+    expect(loadConfig({})).toMatchObject({
       port: 8080,
       host: '0.0.0.0',
       dataDir: './data',
@@ -15,14 +17,27 @@ describe('loadConfig', () => {
       adminUsername: 'admin',
       adminPassword: undefined,
       adminEmail: 'admin@localhost',
+      adminInitialCredits: 10_000,
       accessTokenTtlSeconds: 900,
       refreshTokenTtlDays: 30,
       logLevel: 'info',
       staticDir: './dist',
       trustProxy: false,
+      passwordHashing: { concurrency: 2, queue: 32 },
       loginMaxFailures: 5,
       loginMaxFailuresPerIp: 30,
       loginWindowSeconds: 900,
+      publicUrl: 'http://localhost:8080',
+      spfRecord: 'v=spf1 a mx ~all',
+      dnsServers: [],
+      smtpUrl: undefined,
+      capture: { port: 0, maxMessageBytes: 25 * 1024 * 1024, maxMessages: 10_000 },
+      uploads: {
+        maxBytes: { attachment: 10 * 1024 * 1024, image: 5 * 1024 * 1024, zip: 100 * 1024 * 1024 },
+        unusedTtlMs: 24 * 60 * 60 * 1000,
+        zipMaxEntries: 20_000,
+        zipMaxUnpackedBytes: 1024 * 1024 * 1024,
+      },
     });
   });
 
@@ -32,16 +47,19 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://u@db:5432/app',
       ADMIN_EMAIL: 'Boss@Example.COM',
       ACCESS_TOKEN_TTL_SECONDS: '60',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '2',
       LOGIN_MAX_FAILURES: '3',
+      PASSWORD_HASH_CONCURRENCY: '4',
+      PASSWORD_HASH_QUEUE: '0',
     });
     expect(config).toMatchObject({
       port: 3000,
       databaseUrl: 'postgres://u@db:5432/app',
       adminEmail: 'boss@example.com',
       accessTokenTtlSeconds: 60,
-      trustProxy: true,
+      trustProxy: 2,
       loginMaxFailures: 3,
+      passwordHashing: { concurrency: 4, queue: 0 },
     });
   });
 
@@ -65,8 +83,29 @@ describe('loadConfig', () => {
     ['ADMIN_EMAIL', 'not-an-address'],
     ['ADMIN_PASSWORD', 'short'],
     ['TRUST_PROXY', 'yes please'],
+    ['TRUST_PROXY', '10.0.0.1, 300.1.1.1'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['PASSWORD_HASH_CONCURRENCY', '0'],
+    ['SMTP_URL', 'http://relay.example:25'],
+    ['CAPTURE_SMTP_PORT', '70000'],
+    ['MAILBOX_MAX_MESSAGES', '0'],
   ])('rejects an invalid %s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
+  });
+
+  it('refuses TRUST_PROXY=true with a message that says what to set instead', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(ConfigError);
+    expect(() => loadConfig({ TRUST_PROXY: 'TRUE' })).toThrow(/TRUST_PROXY: .*number of proxies/);
+  });
+
+  it.each([
+    ['false', false],
+    ['0', false],
+    ['1', 1],
+    ['10.0.0.5', '10.0.0.5'],
+    [' 10.0.0.0/8 , ::1, fd00::/8 ,loopback', '10.0.0.0/8,::1,fd00::/8,loopback'],
+  ])('reads TRUST_PROXY=%s as a hop count or a list of proxies', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
   });
 });
 

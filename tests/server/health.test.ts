@@ -1,4 +1,4 @@
-import { apiErrorSchema } from '../../contract/errors.contract.ts';
+import { apiErrorSchema } from '../../contract/api-error.contract.ts';
 import { createTestApp, engine, type TestApp } from './helpers/test-app.ts';
 
 describe('health check', () => {

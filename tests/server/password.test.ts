@@ -1,3 +1,4 @@
+import { passwordSchema } from '../../contract/password.contract.ts';
 import {
   generatePassword,
   hashPassword,
@@ -43,5 +44,12 @@ describe('password hashing', () => {
     const a = generatePassword();
     expect(a.length).toBeGreaterThanOrEqual(20);
     expect(generatePassword()).not.toBe(a);
+  });
+
+  it('generates passwords that meet the password rules (a letters-only draw is about 1 in 100)', () => {
+    const refused = Array.from({ length: 3000 }, generatePassword).filter(
+      (password) => !passwordSchema.safeParse(password).success,
+    );
+    expect(refused).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { SignJWT } from 'jose';
-import { apiErrorSchema } from '../../contract/errors.contract.ts';
+import { apiErrorSchema } from '../../contract/api-error.contract.ts';
 import { loggerOptions } from '../../server/app.ts';
 import { bearer, createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -24,7 +24,7 @@ describe('platform: authentication gate, errors, headers, limits', () => {
       {},
       {
         setup: (app) => {
-          app.get('/api/test/explode', { config: { public: true } }, async () => {
+          app.get('/api/test/explode', { config: { access: 'public' } }, async () => {
             throw new Error('SELECT secret FROM vault; at /srv/internal/path.ts:42');
           });
         },
@@ -106,7 +106,11 @@ describe('platform: authentication gate, errors, headers, limits', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
-    expect(csp).toContain("img-src 'self' data: blob:");
+    // Remote images by https: URL (templates use them); never plain http: or scripts from elsewhere.
+    expect(csp).toContain("img-src 'self' data: blob: https:;");
+    expect(csp).not.toMatch(/img-src[^;]*(http:|\*)/);
+    expect(csp).toContain("script-src-attr 'none'");
+    expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');

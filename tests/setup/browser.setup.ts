@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Screens load their code and texts lazily, as in production; on a shared, busy machine the first
+// screen of a file can take seconds to appear. Waits end as soon as the element shows up, so a
+// generous ceiling costs nothing when things are fast and removes failures that are only load.
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom lacks a few browser APIs that Mantine uses (the shims mantinedev/vite-template ships).
 const { getComputedStyle } = window;

@@ -7,15 +7,20 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { afterEach } from 'vitest';
 import { SESSION_COOKIE, SESSION_MARKERS, type Role, type User } from '../../contract/auth.contract.ts';
 import type { Theme } from '../../contract/theme.contract.ts';
-import { apiPaths } from '../../contract/api-paths.ts';
+import { themeEndpoints } from '../../contract/theme.contract.ts';
+import { authEndpoints } from '../../contract/auth.contract.ts';
+import { routeOf } from '../support/fake-server.ts';
 import { createAppServices, type AppServices } from '../../src/app/app-services.tsx';
 import { AppProviders } from '../../src/app/providers.tsx';
+import { createQueryClient } from '../../src/services/query-client.ts';
 import { appRoutes } from '../../src/app/router.tsx';
 import { createI18n } from '../../src/i18n/i18n.ts';
+import ar from '../../src/i18n/locales/ar/common.json';
+import en from '../../src/i18n/locales/en/common.json';
 import type { Language } from '../../src/i18n/languages.ts';
 import { AUTH_STORAGE_KEY } from '../../src/services/auth-storage.ts';
-import { createFakeServer, type Handler } from '../unit/support/fake-server.ts';
-import { adminUser, senderUser } from '../unit/support/fixtures.ts';
+import { createFakeServer, type Handler } from '../support/fake-server.ts';
+import { adminUser, senderUser } from '../support/fixtures.ts';
 
 export { adminUser, senderUser };
 export type FakeServer = ReturnType<typeof createFakeServer>;
@@ -33,6 +38,8 @@ export interface RenderOptions {
   services?: AppServices;
   /** The location to start at. */
   route?: string;
+  /** A ready-made i18n instance; by default one with all the texts of both languages. */
+  i18n?: i18n;
 }
 
 export interface Rendered extends RenderResult {
@@ -73,15 +80,22 @@ function mount(routes: RouteObject[], options: RenderOptions): Rendered {
   const { language = 'ar', signedInAs, themes = [], route = '/' } = options;
   if (signedInAs) arrangeSignedIn(signedInAs);
   const server = createFakeServer({
-    [`GET ${apiPaths.themes}`]: () => ({ status: 200, data: themes }),
+    [routeOf(themeEndpoints.list)]: () => ({ status: 200, data: themes }),
     ...(signedInAs
-      ? { [`GET ${apiPaths.userStatus}`]: () => ({ status: 200, data: usersByRole[signedInAs] }) }
+      ? { [routeOf(authEndpoints.userStatus)]: () => ({ status: 200, data: usersByRole[signedInAs] }) }
       : {}),
     ...options.routes,
   });
-  const services = options.services ?? createAppServices({ httpAdapter: server.adapter });
+  const services =
+    options.services ??
+    createAppServices({
+      httpAdapter: server.adapter,
+      // Made up front, as the app has it by the time the dashboard renders (sign-in starts it).
+      queryClient: createQueryClient(),
+    });
   created.push(services);
-  const i18n = createI18n(language);
+  // All the texts of both languages up front, as the app has them once they are loaded.
+  const i18n = options.i18n ?? createI18n(language, { ar, en });
   const router = createMemoryRouter(routes, { initialEntries: [route] });
   const result = render(
     <AppProviders services={services} i18n={i18n} mantineEnv="test">

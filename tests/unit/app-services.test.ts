@@ -1,14 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { waitFor } from 'xstate';
+import { createActor, waitFor } from 'xstate';
 import { SESSION_MARKERS } from '../../contract/auth.contract.ts';
 import { createAppServices, type AppServices } from '../../src/app/app-services.tsx';
+import { provideThemesScreen } from '../../src/app/wiring/themes-screen.wiring.ts';
 import type { Notice } from '../../src/machines/notify.ts';
 import { AUTH_STORAGE_KEY } from '../../src/services/auth-storage.ts';
 import { readSessionMarker } from '../../src/services/session-cookie.ts';
 import { themesQueryKey } from '../../src/services/theme.service.ts';
-import { createFakeServer, unauthorized, type Handler } from './support/fake-server.ts';
-import { adminLogin, adminUser, themes } from './support/fixtures.ts';
-import { removeSessionCookie, setSessionCookie } from './support/session-actor.ts';
+import { createFakeServer, unauthorized, type Handler } from '../support/fake-server.ts';
+import { adminLogin, adminUser, themes } from '../support/fixtures.ts';
+import { removeSessionCookie, setSessionCookie } from '../support/session-actor.ts';
 
 let services: AppServices | undefined;
 
@@ -71,7 +72,7 @@ describe('app services', () => {
     expect(services.session.getSnapshot().value).toBe('admin');
     expect(JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY) ?? 'null')).toEqual(adminLogin);
     expect(services.theme.getSnapshot().context.themes).toEqual(themes);
-    expect(services.queryClient.getQueryData(themesQueryKey)).toEqual(themes);
+    expect((await services.queryClient.load()).getQueryData(themesQueryKey)).toEqual(themes);
     expect(server.seen('POST /auth/login/')[0]?.body).toEqual({ username: 'ada', password: 'secret' });
     expect(notices).toContainEqual({ kind: 'success', key: 'auth.loginSucceeded' });
   });
@@ -156,7 +157,7 @@ describe('app services', () => {
       JSON.stringify({ user: adminUser, access: 'access-other-tab', refresh: 'refresh-other-tab' }),
     );
     state.validAccess = 'access-other-tab';
-    const status = await services.http.get('/auth/user-status');
+    const status = await (await services.connection()).get('/auth/user-status');
 
     expect(status.status).toBe(200);
     expect(refreshCalls).not.toHaveBeenCalled();
@@ -243,7 +244,7 @@ describe('app services', () => {
     expect(services.session.getSnapshot().value).toBe('anonymous');
     expect(Object.keys(localStorage)).toEqual(['i18nextLng']);
     expect(services.theme.getSnapshot().value).toBe('idle');
-    expect(services.queryClient.getQueryCache().getAll()).toHaveLength(0);
+    expect((await services.queryClient.load()).getQueryCache().getAll()).toHaveLength(0);
   });
 
   it('logs out: cookie, tokens, themes and cached queries go; the language stays', async () => {
@@ -261,23 +262,28 @@ describe('app services', () => {
     expect(readSessionMarker()).toBeNull();
     expect(services.session.getSnapshot().value).toBe('anonymous');
     expect(services.theme.getSnapshot().context.themes).toEqual([]);
-    expect(services.queryClient.getQueryData(themesQueryKey)).toBeUndefined();
+    expect((await services.queryClient.load()).getQueryData(themesQueryKey)).toBeUndefined();
     expect(notices).toContainEqual({ kind: 'success', key: 'auth.logoutSucceeded' });
   });
 
-  it('refetches the theme list from the server after an add', async () => {
+  it('refetches the theme list from the server after an add, for the screen and the colours', async () => {
     const { server } = createServer();
     seedStoredSession(adminLogin.access, adminLogin.refresh);
     const { services } = start(server);
     await waitFor(services.theme, (snapshot) => snapshot.matches('ready'));
+    const screen = provideThemesScreen({ ...services, activeTheme: services.theme });
+    const refreshList = vi.fn();
+    const form = createActor(screen.form(refreshList)).start();
 
-    services.theme.send({ type: 'theme.form.change', field: 'name', value: 'Forest' });
-    services.theme.send({ type: 'theme.add' });
-    await waitFor(services.theme, (snapshot) => snapshot.matches('refetching'));
+    form.send({ type: 'theme.form.change', field: 'name', value: 'Forest' });
+    form.send({ type: 'theme.add' });
+    await waitFor(services.theme, (snapshot) => snapshot.matches('loading'));
     await waitFor(services.theme, (snapshot) => snapshot.matches('ready'));
 
     expect(server.seen('POST /control/theme/')[0]?.body).toMatchObject({ name: 'Forest' });
     expect(server.seen('GET /control/theme/')).toHaveLength(2);
+    expect(refreshList).toHaveBeenCalledOnce();
+    form.stop();
   });
 
   it('stops every actor on dispose', async () => {

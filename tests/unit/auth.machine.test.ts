@@ -3,10 +3,10 @@ import { SESSION_MARKERS } from '../../contract/auth.contract.ts';
 import { selectIsBusy, selectIsSignedIn } from '../../src/machines/auth.machine.ts';
 import { AUTH_STORAGE_KEY } from '../../src/services/auth-storage.ts';
 import { readSessionMarker } from '../../src/services/session-cookie.ts';
-import { createAuthHarness } from './support/auth-harness.ts';
-import { settle } from './support/controlled-actor.ts';
-import { adminLogin, adminUser, apiError, httpError, networkError } from './support/fixtures.ts';
-import { setSessionCookie } from './support/session-actor.ts';
+import { createAuthHarness } from '../support/auth-harness.ts';
+import { settle } from '../support/controlled-actor.ts';
+import { adminLogin, adminUser, apiError, httpError, networkError } from '../support/fixtures.ts';
+import { setSessionCookie } from '../support/session-actor.ts';
 
 const stored = { user: adminUser, access: 'stored-access', refresh: 'stored-refresh' };
 

@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { requestRefresh } from '../../src/machines/token-refresh.machine.ts';
-import { toAppError } from '../../src/services/api-error.ts';
+import { toAppError } from '../../src/lib/app-error.ts';
 import { createHttpClient } from '../../src/services/http.ts';
-import { apiError } from './support/fixtures.ts';
-import { createFakeServer, unauthorized, type Handler } from './support/fake-server.ts';
-import { createTokenRefreshHarness } from './support/token-refresh-harness.ts';
+import { apiError } from '../support/fixtures.ts';
+import { createFakeServer, unauthorized, type Handler } from '../support/fake-server.ts';
+import { createTokenRefreshHarness } from '../support/token-refresh-harness.ts';
 
 /** Answers 200 to the current token only, 401 to any other. */
 const acceptOnly =

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../contract/auth.contract.ts';
-import { toAppError, toastKeyOf } from '../../src/services/api-error.ts';
+import { toAppError, toastKeyOf } from '../../src/lib/app-error.ts';
 import { AUTH_STORAGE_KEY, createAuthStorage } from '../../src/services/auth-storage.ts';
 import { createQueryClient, shouldRetryQuery } from '../../src/services/query-client.ts';
 import { clearSessionMarker, readSessionMarker } from '../../src/services/session-cookie.ts';
-import { adminLogin, apiError, httpError, networkError } from './support/fixtures.ts';
+import { adminLogin, apiError, httpError, networkError } from '../support/fixtures.ts';
 
 describe('api errors', () => {
   it('keep the server code, fields and status', () => {
@@ -12,6 +12,20 @@ describe('api errors', () => {
       code: 'errors.conflict',
       status: 409,
       fields: { name: 'validation.nameTaken' },
+    });
+  });
+
+  it('keep the figures a message needs, e.g. balance and need for a 402', () => {
+    const body = {
+      statusCode: 402,
+      code: 'errors.insufficientCredit',
+      message: 'Not enough credit',
+      details: { balance: 3, needed: 5 },
+    };
+    expect(toAppError(httpError(402, body))).toEqual({
+      code: 'errors.insufficientCredit',
+      status: 402,
+      details: { balance: 3, needed: 5 },
     });
   });
 

@@ -2,14 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { SESSION_MARKERS } from '../../contract/auth.contract.ts';
 import { paths } from '../../src/app/paths.ts';
 import {
+  adminAreaRedirect,
   canEnterAdminArea,
   canEnterDashboard,
   canEnterSignedOutArea,
   decideRoute,
   guardRedirects,
-  selectRole,
-} from '../../src/machines/session.machine.ts';
-import { removeSessionCookie, setSessionCookie, startSession } from './support/session-actor.ts';
+} from '../../src/app/route-rules.ts';
+import { selectRole } from '../../src/machines/session.machine.ts';
+import { removeSessionCookie, setSessionCookie, startSession } from '../support/session-actor.ts';
 
 describe('session machine', () => {
   it('starts anonymous when the cookie is absent', () => {
@@ -98,5 +99,12 @@ describe('route guards', () => {
     for (const marker of [null, '', 'forged', SESSION_MARKERS.admin, SESSION_MARKERS.sender]) {
       expect(canEnterDashboard(marker) || canEnterSignedOutArea(marker)).toBe(true);
     }
+  });
+
+  it('sends a sender away from the admin areas to 403, and an anonymous visitor to sign-in', () => {
+    expect(adminAreaRedirect(SESSION_MARKERS.admin)).toBeNull();
+    expect(adminAreaRedirect(SESSION_MARKERS.sender)).toBe(paths.forbidden);
+    expect(adminAreaRedirect(null)).toBe(paths.auth.login);
+    expect(adminAreaRedirect('forged')).toBe(paths.auth.login);
   });
 });

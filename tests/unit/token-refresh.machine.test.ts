@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { requestRefresh } from '../../src/machines/token-refresh.machine.ts';
-import { settle } from './support/controlled-actor.ts';
-import { apiError } from './support/fixtures.ts';
-import { createTokenRefreshHarness } from './support/token-refresh-harness.ts';
+import { settle } from '../support/controlled-actor.ts';
+import { apiError } from '../support/fixtures.ts';
+import { createTokenRefreshHarness } from '../support/token-refresh-harness.ts';
 
 const newTokens = { access: 'access-2', refresh: 'refresh-2' };
 

@@ -12,7 +12,8 @@ export interface AppAndBrowser {
  * One running server and one Chromium for the whole test file, stopped after it.
  * Call at the top of a describe block; read the fields inside tests.
  */
-export function useAppAndBrowser(): AppAndBrowser {
+/** `env` adds to the server's environment (e.g. a fixed CAPTURE_SMTP_PORT). */
+export function useAppAndBrowser(env: Record<string, string> = {}): AppAndBrowser {
   let browser: Browser | undefined;
   const handle = {
     app: undefined as unknown as RunningApp,
@@ -22,7 +23,7 @@ export function useAppAndBrowser(): AppAndBrowser {
     },
   };
   beforeAll(async () => {
-    handle.app = await startApp();
+    handle.app = await startApp(env);
     browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -11,7 +11,7 @@ export interface RunningApp {
   stop: () => Promise<void>;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -42,9 +42,10 @@ async function waitUntilServing(url: string, child: ChildProcess, output: () => 
  * Starts the real server (the built dist/ and a fresh SQLite database in a temp folder), the way
  * `npm start` does, on a free loopback port.
  */
-export async function startApp(): Promise<RunningApp> {
+export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'el-namer-e2e-'));
-  const port = await freePort();
+  // A caller that needs the address up front (PUBLIC_URL for e-mailed links) chooses the port.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const adminPassword = 'e2e-Admin-Password-1';
   let log = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -57,6 +58,7 @@ export async function startApp(): Promise<RunningApp> {
       ADMIN_USERNAME: 'admin',
       ADMIN_PASSWORD: adminPassword,
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

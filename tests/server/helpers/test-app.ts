@@ -8,7 +8,8 @@ import type { LoginResponse, Role } from '../../../contract/auth.contract.ts';
 import { buildApp, type BuildAppOptions } from '../../../server/app.ts';
 import { loadConfig, type AppConfig } from '../../../server/config.ts';
 import { hashPassword } from '../../../server/lib/password.ts';
-import { insertUser } from '../../../server/routes/auth/users.repository.ts';
+import type { SystemMail } from '../../../server/mail/system-mail.ts';
+import { insertUser } from '../../../server/modules/users/users.repository.ts';
 
 /**
  * Every test file gets its own database: a SQLite file in a temp folder, or, when DATABASE_URL is
@@ -38,14 +39,20 @@ export async function createTestDatabase(overrides: Partial<AppConfig> = {}): Pr
       await admin.end();
     };
   }
+  const base = loadConfig({
+    DATA_DIR: dataDir,
+    STATIC_DIR: path.join(dataDir, 'dist'),
+    ADMIN_PASSWORD,
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256',
+    LOG_LEVEL: 'silent',
+  });
+  // Without SMTP_URL the app sends through its built-in capture server, so a test app would start
+  // sending the campaigns a test writes. Tests that look at queued messages must see them queued:
+  // the dispatcher runs only in tests that name a relay (smtpUrl) or set `sending` themselves.
+  const sendsMail = 'smtpUrl' in overrides || 'sending' in overrides;
   const config: AppConfig = {
-    ...loadConfig({
-      DATA_DIR: dataDir,
-      STATIC_DIR: path.join(dataDir, 'dist'),
-      ADMIN_PASSWORD,
-      JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256',
-      LOG_LEVEL: 'silent',
-    }),
+    ...base,
+    ...(sendsMail ? {} : { sending: { ...base.sending, dispatcher: false } }),
     databaseUrl,
     ...overrides,
   };
@@ -60,6 +67,10 @@ export async function createTestDatabase(overrides: Partial<AppConfig> = {}): Pr
 
 export type TestApp = {
   app: FastifyInstance;
+  /** Every e-mail the product sent on its own behalf (resets, contact notifications). */
+  systemMail: SystemMail[];
+  /** Moves the app's clock: later calls see `now() + ms`. */
+  advanceClock: (ms: number) => void;
   config: AppConfig;
   createUser: (input: NewTestUser) => Promise<{ id: string; username: string; password: string }>;
   signIn: (username: string, password: string) => Promise<LoginResponse>;
@@ -84,7 +95,14 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase(overrides);
   await options.beforeBuild?.(database.config);
-  const app = await buildApp({ config: database.config, logger: options.logger ?? false });
+  const systemMail: SystemMail[] = [];
+  let clockOffset = 0;
+  const app = await buildApp({
+    config: database.config,
+    logger: options.logger ?? false,
+    systemMailer: { send: async (mail) => void systemMail.push(mail) },
+    now: () => new Date(Date.now() + clockOffset),
+  });
   await options.setup?.(app, database.config);
   await app.ready();
 
@@ -115,6 +133,10 @@ export async function createTestApp(
 
   return {
     app,
+    systemMail,
+    advanceClock: (ms) => {
+      clockOffset += ms;
+    },
     config: database.config,
     createUser,
     signIn,

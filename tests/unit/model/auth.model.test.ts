@@ -6,12 +6,12 @@ import { authMachine, toStoredSession, type AuthContext } from '../../../src/mac
 import type { Notice } from '../../../src/machines/notify.ts';
 import { AUTH_STORAGE_KEY, type StoredSession } from '../../../src/services/auth-storage.ts';
 import { readSessionMarker } from '../../../src/services/session-cookie.ts';
-import { createAuthHarness } from '../support/auth-harness.ts';
-import { settle } from '../support/controlled-actor.ts';
-import { adminLogin, adminUser } from '../support/fixtures.ts';
-import type { AppError } from '../../../src/services/api-error.ts';
-import { toModelMachine } from '../support/model-machine.ts';
-import { removeSessionCookie, setSessionCookie } from '../support/session-actor.ts';
+import { createAuthHarness } from '../../support/auth-harness.ts';
+import { settle } from '../../support/controlled-actor.ts';
+import { adminLogin, adminUser } from '../../support/fixtures.ts';
+import type { AppError } from '../../../src/lib/app-error.ts';
+import { toModelMachine } from '../../support/model-machine.ts';
+import { removeSessionCookie, setSessionCookie } from '../../support/session-actor.ts';
 
 type ModelEvent = { type: string } & Record<string, unknown>;
 type ModelSnapshot = Snapshot<unknown> & {

@@ -7,11 +7,10 @@ import {
   canEnterDashboard,
   canEnterSignedOutArea,
   decideRoute,
-  sessionMachine,
-  type SessionSnapshot,
-} from '../../../src/machines/session.machine.ts';
+} from '../../../src/app/route-rules.ts';
+import { sessionMachine, type SessionSnapshot } from '../../../src/machines/session.machine.ts';
 import { readSessionMarker } from '../../../src/services/session-cookie.ts';
-import { removeSessionCookie, setSessionCookie, startSession } from '../support/session-actor.ts';
+import { removeSessionCookie, setSessionCookie, startSession } from '../../support/session-actor.ts';
 
 /** In the model, session.changed carries the cookie value the test then writes for real. */
 type CookieChange = { type: 'session.changed'; marker: string | null };

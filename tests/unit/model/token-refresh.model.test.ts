@@ -6,10 +6,10 @@ import {
   tokenRefreshMachine,
   type TokenRefreshContext,
 } from '../../../src/machines/token-refresh.machine.ts';
-import { toModelMachine } from '../support/model-machine.ts';
-import { settle } from '../support/controlled-actor.ts';
-import type { AppError } from '../../../src/services/api-error.ts';
-import { createTokenRefreshHarness } from '../support/token-refresh-harness.ts';
+import { toModelMachine } from '../../support/model-machine.ts';
+import { settle } from '../../support/controlled-actor.ts';
+import type { AppError } from '../../../src/lib/app-error.ts';
+import { createTokenRefreshHarness } from '../../support/token-refresh-harness.ts';
 
 type ModelSnapshot = Snapshot<unknown> & { value: unknown; context: TokenRefreshContext };
 type ModelPath = TestPath<ModelSnapshot, { type: string }>;

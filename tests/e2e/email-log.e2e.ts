@@ -1,0 +1,81 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { paths } from '../../src/app/paths.ts';
+import { LANGUAGE_STORAGE_KEY } from '../../src/i18n/languages.ts';
+import en from '../../src/i18n/locales/en/logs.json';
+import { adminToken, api } from './support/admin-api.ts';
+import { useAppAndBrowser } from './support/app-and-browser.ts';
+import { signInAs } from './support/sign-in.ts';
+import { seriousViolations } from './support/axe.ts';
+
+const missingId = '00000000-0000-4000-8000-000000000001';
+
+/** The serious and critical axe findings of the page as it is now, and its h1s. */
+async function audit(page: Page) {
+  return {
+    h1s: await page.locator('h1').allInnerTexts(),
+    title: await page.title(),
+    problems: await seriousViolations(page),
+  };
+}
+
+async function open(page: Page, route: string, text: string) {
+  await page.goto(`${page.url().split('#')[0]}#${route}`);
+  await page.getByText(text, { exact: true }).first().waitFor({ timeout: 15_000 });
+  await page.waitForTimeout(300);
+}
+
+describe('the e-mail log and the overview with a real campaign (Chromium)', () => {
+  // The administrator's own address is one it may send from; admin@localhost is not a valid sender.
+  const e2e = useAppAndBrowser({ ADMIN_EMAIL: 'admin@example.com' });
+
+  it('shows the campaign in the log, its recipients and charts, and the overview figures, axe-clean in both languages', async () => {
+    const token = await adminToken(e2e.app);
+    const { emails } = await api<{ emails: string[] }>(e2e.app, 'GET', '/send/sender-emails/', { token });
+    const campaign = await api<{ id: string }>(e2e.app, 'POST', '/send/', {
+      token,
+      body: {
+        subject: 'Winter offer',
+        html: '<p>Hello {{name}}</p>',
+        from_email: emails[0],
+        sender_name: 'El Namer',
+        source: { type: 'single', recipient: { email: 'reader@example.com', name: 'Reader' } },
+        survey: { type: 'yes_no', question: 'Coming?' },
+      },
+    });
+    const page = await e2e.newPage();
+    await signInAs(page, e2e.app.baseUrl, e2e.app.adminUsername, e2e.app.adminPassword);
+    const problems: string[] = [];
+    for (const language of ['ar', 'en'] as const) {
+      await page.evaluate(({ key, value }) => window.localStorage.setItem(key, value), {
+        key: LANGUAGE_STORAGE_KEY,
+        value: language,
+      });
+      await page.reload();
+      const visits = [
+        [paths.dashboard.home, 'Winter offer'],
+        [paths.dashboard.logs.email, 'Winter offer'],
+        [paths.dashboard.logs.emailEntry(campaign.id), 'reader@example.com'],
+        [
+          paths.dashboard.logs.emailEntry(missingId),
+          language === 'en' ? en.detail.notFoundTitle : 'الحملة غير موجودة',
+        ],
+      ] as const;
+      for (const [route, text] of visits) {
+        await open(page, route, text);
+        const result = await audit(page);
+        problems.push(...result.problems.map((problem) => `${language} ${route}: ${problem}`));
+        if (result.h1s.length !== 1) problems.push(`${language} ${route}: ${result.h1s.length} h1`);
+        expect(result.title, route).toBeTruthy();
+      }
+    }
+    expect(problems).toEqual([]);
+
+    // The campaign's messages leave through the built-in capture server: the log says so.
+    await open(page, paths.dashboard.logs.emailEntry(campaign.id), 'reader@example.com');
+    await page.getByRole('cell', { name: en.status.sent }).waitFor({ timeout: 20_000 });
+    await expect(page.getByRole('heading', { level: 3, name: en.detail.overTime }).isVisible()).resolves.toBe(
+      true,
+    );
+  });
+});

@@ -1,0 +1,136 @@
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import * as XLSX from 'xlsx';
+import { validationKeys } from '../../contract/errors.contract.ts';
+import ar from '../../src/i18n/locales/ar/common.json';
+import arRecipients from '../../src/i18n/locales/ar/recipients.json';
+import { useAppAndBrowser } from './support/app-and-browser.ts';
+import { screenshot, waitForRoute } from './support/browser.ts';
+import { signInAs } from './support/sign-in.ts';
+
+const ROWS = 1_000;
+const PAGE_SIZE = 20;
+
+/** The Arabic text of a dotted common key such as `validation.required`. */
+function arText(key: string): string {
+  const text = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], ar);
+  if (typeof text !== 'string') throw new Error(`no Arabic text for ${key}`);
+  return text;
+}
+
+const fill = (template: string, values: Record<string, string | number>) =>
+  template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
+
+/**
+ * 1,000 data rows under Arabic headers. Sheet row 2 is the first data row, so data row i sits on
+ * sheet row i + 2. Three are bad: an invalid address, an empty one, and a repeat (in other case)
+ * of the first address, which updates that recipient instead of adding a second one.
+ */
+function workbook(): { data: Buffer; invalidLine: number; emptyLine: number } {
+  const rows: string[][] = [['البريد الإلكتروني', 'الاسم']];
+  for (let i = 0; i < ROWS; i += 1) rows.push([`person${i}@example.test`, `مستلم ${i}`]);
+  const invalid = 10;
+  const empty = 500;
+  rows[invalid + 1] = ['ليس-بريدًا', 'عنوان خاطئ'];
+  rows[empty + 1] = ['', 'بلا عنوان'];
+  rows[ROWS] = ['PERSON0@Example.TEST', 'علي المحدَّث'];
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'المستلمون');
+  const data = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+  return { data, invalidLine: invalid + 2, emptyLine: empty + 2 };
+}
+
+describe('recipients import in the built app', () => {
+  const run = useAppAndBrowser();
+
+  it('imports a 1,000-row .xlsx with Arabic headers, summarises it and offers the rejected rows', async () => {
+    const page = await run.newPage(1000);
+    await signInAs(page, run.app.baseUrl, run.app.adminUsername, run.app.adminPassword);
+    await page.goto(`${run.app.baseUrl}/#/dashboard/recipient`);
+    await page.getByRole('heading', { level: 1, name: arRecipients.lists.title }).waitFor();
+
+    const listName = `قائمة الاستيراد ${Date.now()}`;
+    await page.getByLabel(arRecipients.lists.newName).fill(listName);
+    await page.getByRole('button', { name: arRecipients.lists.add }).click();
+    await page.getByRole('link', { name: listName }).click();
+    await page.getByRole('heading', { level: 1, name: listName }).waitFor();
+    expect(new URL(page.url()).hash).toMatch(/^#\/dashboard\/recipient\/[^/]+$/);
+
+    const { data, invalidLine, emptyLine } = workbook();
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'مستلمون.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: data,
+    });
+    await page.getByRole('button', { name: arRecipients.import.choose }).click();
+
+    // Mapping: both Arabic headers were recognised by the worker's parse and the auto-mapping.
+    const start = page.getByRole('button', { name: fill(arRecipients.import.start, { count: ROWS }) });
+    await start.waitFor({ timeout: 30_000 });
+    const emailSelect = page.getByRole('combobox', {
+      name: `${arRecipients.import.mapTo} البريد الإلكتروني`,
+    });
+    expect(await emailSelect.inputValue()).toBe(arRecipients.fields.email);
+    const nameSelect = page.getByRole('combobox', { name: `${arRecipients.import.mapTo} الاسم` });
+    expect(await nameSelect.inputValue()).toBe(arRecipients.fields.name);
+    await screenshot(page, 'recipients-import-mapping-ar');
+    await start.click();
+
+    await page.getByRole('heading', { name: arRecipients.import.summaryTitle }).waitFor({ timeout: 30_000 });
+    await page.getByText(fill(arRecipients.import.added, { count: ROWS - 3 }), { exact: true }).waitFor();
+    await page.getByText(fill(arRecipients.import.updated, { count: 1 }), { exact: true }).waitFor();
+    await page.getByText(fill(arRecipients.import.rejected, { count: 2 }), { exact: true }).waitFor();
+    await screenshot(page, 'recipients-import-summary-ar');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: arRecipients.import.downloadRejected }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('rejected-مستلمون.xlsx.csv');
+    const csv = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '');
+    const lines = csv.trimEnd().split('\r\n');
+    expect(lines).toEqual([
+      `${arRecipients.import.rowHeader},${arRecipients.import.reasonHeader},البريد الإلكتروني,الاسم`,
+      `${invalidLine},${arText(validationKeys.email)},ليس-بريدًا,عنوان خاطئ`,
+      `${emptyLine},${arText(validationKeys.required)},,بلا عنوان`,
+    ]);
+
+    // The table: 997 distinct addresses (the repeat updated the first), paged by 20.
+    const distinct = ROWS - 3;
+    await page.getByText(fill(ar.list.total, { count: distinct }), { exact: true }).waitFor();
+    const pager = page.getByRole('navigation', { name: ar.list.pages });
+    const lastPage = Math.ceil(distinct / PAGE_SIZE);
+    await pager.getByRole('button', { name: fill(ar.list.page, { page: lastPage }) }).click();
+    const table = page.getByRole('table');
+    await expect
+      .poll(() => table.locator('tbody tr').count(), { timeout: 10_000 })
+      .toBe(distinct - (lastPage - 1) * PAGE_SIZE);
+
+    // The repeat updated the first recipient's name instead of adding a second row.
+    await page.getByRole('searchbox', { name: ar.list.searchLabel }).fill('person0@');
+    await table.getByText('علي المحدَّث').waitFor();
+    await page.getByText(fill(ar.list.total, { count: 1 }), { exact: true }).waitFor();
+  });
+
+  it('opens the add-recipient dialog and adds a recipient', async () => {
+    const page = await run.newPage(900);
+    await signInAs(page, run.app.baseUrl, run.app.adminUsername, run.app.adminPassword);
+    await page.goto(`${run.app.baseUrl}/#/dashboard/recipient`);
+    const listName = `قائمة الإضافة ${Date.now()}`;
+    await page.getByLabel(arRecipients.lists.newName).fill(listName);
+    await page.getByRole('button', { name: arRecipients.lists.add }).click();
+    await page.getByRole('link', { name: listName }).click();
+    await waitForRoute(page, new URL(page.url()).hash);
+    await page.getByRole('heading', { level: 1, name: listName }).waitFor();
+
+    await page.getByRole('button', { name: arRecipients.list.addRecipient }).click();
+    const dialog = page.getByRole('dialog', { name: arRecipients.form.addTitle });
+    await dialog.waitFor();
+    await dialog.getByLabel(arRecipients.fields.email).fill('new.person@Example.TEST');
+    await dialog.getByLabel(arRecipients.fields.name).fill('شخص جديد');
+    await dialog.getByRole('button', { name: arRecipients.form.save }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText(arRecipients.toast.added).waitFor();
+    await page.getByRole('table').getByText('new.person@example.test').waitFor();
+  });
+});

@@ -1,0 +1,214 @@
+import type { AnyStateMachine, EventObject } from 'xstate';
+import { authMachine } from '../../src/machines/auth.machine.ts';
+import { campaignControlMachine } from '../../src/machines/logs/campaign-control.machine.ts';
+import { contactFormMachine } from '../../src/machines/contact-form.machine.ts';
+import { requestResetMachine } from '../../src/machines/password-reset/request-reset.machine.ts';
+import { resetPasswordMachine } from '../../src/machines/password-reset/reset-password.machine.ts';
+import { activeThemeMachine } from '../../src/machines/themes/active-theme.machine.ts';
+import { themeActivationMachine } from '../../src/machines/themes/theme-activation.machine.ts';
+import { themeFormMachine } from '../../src/machines/themes/theme-form.machine.ts';
+import { senderIdentitiesMachine } from '../../src/machines/senders/sender-identities.machine.ts';
+import { tokenRefreshMachine } from '../../src/machines/token-refresh.machine.ts';
+import { sendWizardModel } from './send-wizard.model.ts';
+
+/**
+ * Every machine whose paths QA reviews (`npm run test:paths`). A machine is walked through the
+ * model built from it (tests/support/model-machine.ts), so its invocations' completions and
+ * delays are events too. Events whose guards read a payload get sample payloads here; every other
+ * event the machine knows is tried bare. A new machine is added with one entry.
+ */
+export interface MachineModel {
+  name: string;
+  /** One English sentence: what the machine drives. */
+  description: string;
+  machine: AnyStateMachine;
+  input?: unknown;
+  /** Payload variants for events whose guards or actions read them, by event type. */
+  samples?: Record<string, Array<EventObject & Record<string, unknown>>>;
+  /**
+   * What of the context tells two states apart for the walk (guards read it: a form is sent only
+   * once filled). States are told apart by their value alone otherwise, which keeps paths bounded.
+   */
+  stateKey?: (context: never) => unknown;
+  /** Readable names for events, by type; the type itself otherwise. */
+  labels?: Record<string, string>;
+}
+
+const failure = (actor: string, code: string, status: number | null) => ({
+  type: `xstate.error.actor.${actor}`,
+  error: { code, status },
+});
+const campaignState = (status: string) => ({
+  id: 'k1',
+  status,
+  recipients_count: 2,
+  counts: { queued: 1, sending: 0, sent: 1, failed: 0, blocked: 0, cancelled: 0 },
+  scheduled_at: null,
+  started_at: '2026-11-24T09:00:00.000Z',
+  finished_at: null,
+});
+const theme = (id: string, isActive: boolean) => ({
+  id,
+  name: `Theme ${id}`,
+  primary_color: '#123456',
+  secondary_color: '#234567',
+  accent_color: '#345678',
+  is_active: isActive,
+});
+
+const identities = () => ({
+  domains: [
+    {
+      id: 'd1',
+      domain: 'mail.example.test',
+      dkim_selector: 's1',
+      verified_at: null,
+      last_checked_at: null,
+      records: [],
+    },
+  ],
+  emails: [{ id: 'e1', email: 'news@mail.example.test', domain_id: 'd1' }],
+  names: [{ id: 'n1', name: 'Newsroom' }],
+});
+
+export const machineModels: MachineModel[] = [
+  {
+    name: 'auth',
+    description: 'The sign-in form: submitting credentials and what the server answers.',
+    machine: authMachine,
+    samples: {
+      'auth.login': [
+        { type: 'auth.login', username: 'admin', password: 'a-long-password' },
+        { type: 'auth.login', username: '', password: '' },
+      ],
+      'auth.tokensRefreshed': [{ type: 'auth.tokensRefreshed', access: 'access', refresh: 'refresh' }],
+    },
+  },
+  {
+    name: 'token-refresh',
+    description: 'Renews the access token once for every request that needs it.',
+    machine: tokenRefreshMachine,
+  },
+  {
+    name: 'active-theme',
+    description: 'The themes the app is coloured from: loaded on sign-in, read again after a change.',
+    machine: activeThemeMachine,
+    samples: {
+      'xstate.done.actor.loadThemes': [
+        { type: 'xstate.done.actor.loadThemes', output: [theme('t1', true), theme('t2', false)] },
+      ],
+      'xstate.error.actor.loadThemes': [failure('loadThemes', 'errors.network', null)],
+    },
+  },
+  {
+    name: 'theme-form',
+    description: 'The themes screen’s add form: sending a new theme and what the server answers.',
+    machine: themeFormMachine,
+    samples: {
+      'theme.form.change': [{ type: 'theme.form.change', field: 'name', value: 'Ocean' }],
+      'xstate.error.actor.createTheme': [failure('createTheme', 'errors.conflict', 409)],
+    },
+  },
+  {
+    name: 'theme-activation',
+    description: 'Activating a theme from its card on the themes screen.',
+    machine: themeActivationMachine,
+    samples: {
+      'theme.activate': [{ type: 'theme.activate', id: 't2' }],
+      'xstate.error.actor.activateTheme': [failure('activateTheme', 'errors.notFound', 404)],
+    },
+  },
+  {
+    name: 'request-reset',
+    description: 'Forgot password: asking for a reset link by e-mail.',
+    machine: requestResetMachine,
+    stateKey: (context: { email: string }) => context.email !== '',
+    samples: {
+      'reset.email.change': [{ type: 'reset.email.change', value: 'user@example.com' }],
+      'reset.request': [{ type: 'reset.request', language: 'en' }],
+      'xstate.error.actor.requestResetLink': [
+        failure('requestResetLink', 'errors.accountNotFound', 404),
+        failure('requestResetLink', 'errors.network', null),
+      ],
+    },
+  },
+  {
+    name: 'reset-password',
+    description: 'Reset password: checking the link, then setting a new password.',
+    machine: resetPasswordMachine,
+    stateKey: (context: { password: string; confirmation: string }) => [
+      context.password !== '',
+      context.confirmation !== '',
+    ],
+    input: { token: 'a-token-from-the-link' },
+    samples: {
+      'reset.password.change': [{ type: 'reset.password.change', value: 'A-strong-pass-2026' }],
+      'reset.confirmation.change': [{ type: 'reset.confirmation.change', value: 'A-strong-pass-2026' }],
+      'xstate.error.actor.checkResetLink': [failure('checkResetLink', 'errors.invalidResetLink', 400)],
+      'xstate.error.actor.resetPassword': [failure('resetPassword', 'errors.network', null)],
+    },
+  },
+  {
+    name: 'contact-form',
+    description: 'The landing page’s contact form.',
+    machine: contactFormMachine,
+    stateKey: (context: { values: Record<string, string> }) =>
+      Object.keys(context.values).filter((field) => context.values[field] !== ''),
+    samples: {
+      'contact.change': [
+        { type: 'contact.change', field: 'full_name', value: 'Salma Ahmed' },
+        { type: 'contact.change', field: 'phone', value: '+20 100 000 0000' },
+        { type: 'contact.change', field: 'email', value: 'salma@example.com' },
+        { type: 'contact.change', field: 'company', value: 'El Namer' },
+        { type: 'contact.change', field: 'message', value: 'We would like a demo.' },
+      ],
+      'contact.send': [{ type: 'contact.send', language: 'en' }],
+      'xstate.error.actor.sendContactMessage': [failure('sendContactMessage', 'errors.network', null)],
+    },
+  },
+  {
+    name: 'sender-identities',
+    description: 'One user’s sender domains, addresses and names: loading, checking a domain, removing.',
+    machine: senderIdentitiesMachine,
+    input: { userId: 'u1' },
+    samples: {
+      'identities.check': [{ type: 'identities.check', domainId: 'd1' }],
+      'identities.remove': [{ type: 'identities.remove', kind: 'name', id: 'n1' }],
+      'identities.added': [{ type: 'identities.added', kind: 'name', item: { id: 'n2', name: 'Support' } }],
+      'xstate.done.actor.loadIdentities': [
+        {
+          type: 'xstate.done.actor.loadIdentities',
+          output: { user: { id: 'u1' }, identities: identities() },
+        },
+      ],
+      'xstate.done.actor.checkDomain': [
+        { type: 'xstate.done.actor.checkDomain', output: { ...identities().domains[0], verified_at: 'now' } },
+      ],
+      'xstate.error.actor.loadIdentities': [failure('loadIdentities', 'errors.network', null)],
+      'xstate.error.actor.checkDomain': [failure('checkDomain', 'errors.notFound', 404)],
+      'xstate.error.actor.removeIdentity': [failure('removeIdentity', 'errors.notFound', 404)],
+    },
+  },
+  {
+    name: 'campaign-control',
+    description: 'The e-mail log’s live figures while a campaign sends, and its pause, resume and cancel.',
+    machine: campaignControlMachine,
+    samples: {
+      'campaigns.watch': [{ type: 'campaigns.watch', campaigns: [{ id: 'k1', status: 'sending' }] }],
+      'campaign.pause': [{ type: 'campaign.pause', id: 'k1' }],
+      'campaign.resume': [{ type: 'campaign.resume', id: 'k1' }],
+      'campaign.cancel': [{ type: 'campaign.cancel', id: 'k1' }],
+      'xstate.done.actor.fetchStates': [
+        { type: 'xstate.done.actor.fetchStates', output: [campaignState('completed')] },
+      ],
+      'xstate.error.actor.fetchStates': [failure('fetchStates', 'errors.network', null)],
+      'xstate.done.actor.changeCampaign': [
+        { type: 'xstate.done.actor.changeCampaign', output: campaignState('paused') },
+      ],
+      'xstate.error.actor.changeCampaign': [failure('changeCampaign', 'errors.campaignState', 409)],
+    },
+    // The live status decides which buttons work; the rest of the context only repeats it.
+    stateKey: (context: { live: Record<string, { status: string }> }) => context.live.k1?.status ?? null,
+  },
+  sendWizardModel,
+];

@@ -1,0 +1,68 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+/**
+ * The real server (`tsx server/main.ts`) as a child process, for what only a process can show:
+ * being killed with SIGKILL mid-send, or memory measured apart from the load generator.
+ */
+export type ServerProcess = {
+  child: ChildProcess;
+  /** Every log line so far (pino JSON). */
+  lines: string[];
+  /** Resolves with the first log line containing `text`. */
+  waitForLog: (text: string, timeoutMs?: number) => Promise<string>;
+  kill: (signal: NodeJS.Signals) => Promise<void>;
+};
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+
+export function startServerProcess(env: Record<string, string>): ServerProcess {
+  // tsx as a loader in this very process, not its CLI: the CLI runs the server in a grandchild
+  // that a SIGKILL of the CLI would leave running.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: string[] = [];
+  let waiters: { text: string; resolve: (line: string) => void }[] = [];
+  const take = (chunk: Buffer) => {
+    for (const line of chunk.toString('utf8').split('\n')) {
+      if (!line.trim()) continue;
+      lines.push(line);
+      waiters = waiters.filter((waiter) => {
+        if (!line.includes(waiter.text)) return true;
+        waiter.resolve(line);
+        return false;
+      });
+    }
+  };
+  child.stdout?.on('data', take);
+  child.stderr?.on('data', take);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  return {
+    child,
+    lines,
+    waitForLog: (text, timeoutMs = 60_000) =>
+      new Promise<string>((resolve, reject) => {
+        const seen = lines.find((line) => line.includes(text));
+        if (seen) return resolve(seen);
+        const timer = setTimeout(
+          () => reject(new Error(`server never logged "${text}":\n${lines.slice(-20).join('\n')}`)),
+          timeoutMs,
+        );
+        waiters.push({
+          text,
+          resolve: (line) => {
+            clearTimeout(timer);
+            resolve(line);
+          },
+        });
+      }),
+    kill: async (signal) => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+}

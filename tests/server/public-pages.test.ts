@@ -1,0 +1,250 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { publicLinks } from '../../server/mail/public-links.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+type Survey = { type: 'yes_no'; question: string } | { type: 'custom'; questions: string[] } | null;
+
+describe('public recipient pages', () => {
+  let t: TestApp;
+  let senderId: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    senderId = (await t.createUser({ role: 'sender' })).id;
+  });
+  afterAll(() => t.close());
+
+  /** A campaign with one message, written the way the send endpoint writes them. */
+  async function message(survey: Survey, language: 'ar' | 'en' = 'ar') {
+    const now = new Date().toISOString();
+    const campaignId = randomUUID();
+    const token = randomBytes(32).toString('base64url');
+    const email = `Reader-${randomUUID().slice(0, 8)}@Example.test`;
+    await t.app.db
+      .insertInto('campaigns')
+      .values({
+        id: campaignId,
+        user_id: senderId,
+        subject: 'News',
+        html: '<p>Hi</p>',
+        template_id: null,
+        from_email: 'news@example.test',
+        sender_name: 'News',
+        source_type: 'single',
+        source_ref: null,
+        survey: survey ? JSON.stringify(survey) : null,
+        attachments: JSON.stringify({ zips: [], attachment: null, image: null }),
+        missing_attachments: null,
+        language,
+        status: 'completed',
+        scheduled_at: null,
+        started_at: now,
+        late_seconds: null,
+        finished_at: now,
+        recipients_count: 1,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const id = randomUUID();
+    await t.app.db
+      .insertInto('messages')
+      .values({
+        id,
+        campaign_id: campaignId,
+        seq: 1,
+        email,
+        email_key: email.toLowerCase(),
+        name: 'Reader',
+        variables: '{}',
+        attachment: null,
+        status: 'sent',
+        blocked_reason: null,
+        next_attempt_at: now,
+        lease_owner: null,
+        lease_expires_at: null,
+        attempt_started_at: null,
+        smtp_response: '250 OK',
+        smtp_message_id: null,
+        sent_at: now,
+        failed_at: null,
+        charged: 1,
+        refunded_at: null,
+        token,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    // The addresses exactly as the dispatcher writes them into the e-mail.
+    const links = publicLinks(t.config.publicUrl, token);
+    const path = (url: string) => {
+      const parsed = new URL(url);
+      return parsed.pathname + parsed.search;
+    };
+    return {
+      id,
+      email,
+      token,
+      url: {
+        open: path(links.open),
+        yes: path(links.yes),
+        no: path(links.no),
+        survey: path(links.survey),
+        unsubscribe: path(links.unsubscribe),
+      },
+      row: () => t.app.db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+    };
+  }
+
+  const get = (url: string) => t.app.inject({ method: 'GET', url });
+  const postForm = (url: string, fields: Record<string, string>) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(fields).toString(),
+    });
+
+  function expectSafePage(response: Awaited<ReturnType<typeof get>>, language: 'ar' | 'en') {
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['content-security-policy']).toMatch(/^default-src 'none'; style-src 'sha256-/);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.body).toContain(`<html lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}">`);
+    expect(response.body).not.toMatch(/<script/i);
+    expect(response.body.match(/<h1>/g)).toHaveLength(1);
+  }
+
+  it('answers the open pixel and counts every open, keeping the first time', async () => {
+    const m = await message(null);
+    const first = await get(m.url.open);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('image/gif');
+    expect(first.headers['cache-control']).toContain('no-store');
+    expect(first.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(first.rawPayload.subarray(0, 6).toString()).toBe('GIF89a');
+    const opened = await m.row();
+    expect(opened.open_count).toBe(1);
+    expect(opened.opened_at).toBe(opened.last_checked_at);
+
+    t.advanceClock(60_000);
+    await get(m.url.open);
+    await t.app.inject({ method: 'HEAD', url: m.url.open });
+    const again = await m.row();
+    expect(again.open_count).toBe(2);
+    expect(again.opened_at).toBe(opened.opened_at);
+    expect(again.last_checked_at! > opened.last_checked_at!).toBe(true);
+  });
+
+  it('records the yes/no answer, keeps the last one and thanks in the campaign language', async () => {
+    const m = await message({ type: 'yes_no', question: 'Will you come? <script>alert(1)</script>' });
+    const yes = await get(m.url.yes);
+    expect(yes.statusCode).toBe(200);
+    expectSafePage(yes, 'ar');
+    expect(yes.body).toContain('Will you come? &lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(yes.body).toContain('سُجّلت إجابتك: نعم.');
+    expect(yes.body).toContain('href="answer?value=no"');
+    expect((await m.row()).survey_answer).toBe('yes');
+
+    await get(m.url.no);
+    const row = await m.row();
+    expect(row.survey_answer).toBe('no');
+    expect(row.last_checked_at).not.toBeNull();
+
+    const wrong = await get(`${m.url.yes.replace('value=yes', 'value=maybe')}`);
+    expect(wrong.statusCode).toBe(400);
+    expect((await m.row()).survey_answer).toBe('no');
+  });
+
+  it('refuses yes/no answers for a campaign without that survey', async () => {
+    const m = await message(null);
+    expect((await get(m.url.yes)).statusCode).toBe(404);
+    expect((await m.row()).survey_answer).toBeNull();
+  });
+
+  it('shows the custom questions, records the answers and shows them again', async () => {
+    const m = await message({ type: 'custom', questions: ['Your city?', 'Favourite "colour" & why?'] }, 'en');
+    const form = await get(m.url.survey);
+    expect(form.statusCode).toBe(200);
+    expectSafePage(form, 'en');
+    expect(form.body).toContain('Favourite &quot;colour&quot; &amp; why?');
+    expect(form.body).toContain('<form method="post" action="survey"');
+
+    const sent = await postForm(m.url.survey, { answer_0: ' Cairo ', answer_1: '<b>blue</b>' });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.body).toContain('Thank you, your answers have been recorded.');
+    expect(JSON.parse((await m.row()).custom_answers!)).toEqual([
+      { question: 'Your city?', answer: 'Cairo' },
+      { question: 'Favourite "colour" & why?', answer: '<b>blue</b>' },
+    ]);
+    expect((await get(m.url.survey)).body).toContain('>&lt;b&gt;blue&lt;/b&gt;</textarea>');
+  });
+
+  it('sends a refused survey back with what was typed, recording nothing', async () => {
+    const m = await message({ type: 'custom', questions: ['Why?'] });
+    const long = 'ك'.repeat(2001);
+    const tooLong = await postForm(m.url.survey, { answer_0: long });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.body).toContain('يجب ألا تتجاوز كل إجابة 2000 حرفًا');
+    expect(tooLong.body).toContain(`>${long}</textarea>`);
+    const empty = await postForm(m.url.survey, { answer_0: '   ' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.body).toContain('يُرجى الإجابة عن سؤال واحد على الأقل.');
+    expect((await m.row()).custom_answers).toBeNull();
+  });
+
+  it('asks before unsubscribing on GET and unsubscribes from this sender on POST', async () => {
+    const m = await message(null);
+    const confirm = await get(m.url.unsubscribe);
+    expectSafePage(confirm, 'ar');
+    expect(confirm.body).toContain(m.email);
+    expect(confirm.body).toContain('<form method="post" action="unsubscribe"');
+    expect((await m.row()).unsubscribed_at).toBeNull();
+
+    const done = await postForm(m.url.unsubscribe, { 'List-Unsubscribe': 'One-Click' });
+    expect(done.statusCode).toBe(200);
+    expect(done.body).toContain('أُلغي اشتراكك');
+    const first = (await m.row()).unsubscribed_at;
+    expect(first).not.toBeNull();
+
+    t.advanceClock(60_000);
+    expect((await postForm(m.url.unsubscribe, { 'List-Unsubscribe': 'One-Click' })).statusCode).toBe(200);
+    expect((await m.row()).unsubscribed_at).toBe(first);
+    const suppressions = await t.app.db
+      .selectFrom('suppressions')
+      .selectAll()
+      .where('email_key', '=', m.email.toLowerCase())
+      .execute();
+    expect(suppressions).toEqual([
+      expect.objectContaining({ scope: senderId, reason: 'unsubscribed', message_id: m.id }),
+    ]);
+    expect((await get(m.url.unsubscribe)).body).toContain('أُلغي اشتراكك');
+  });
+
+  it('takes the RFC 8058 one-click POST as multipart too', async () => {
+    const m = await message(null, 'en');
+    const boundary = 'b0undary';
+    const response = await t.app.inject({
+      method: 'POST',
+      url: m.url.unsubscribe,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('You are unsubscribed');
+    expect((await m.row()).unsubscribed_at).not.toBeNull();
+  });
+
+  it.each([
+    ['an unknown token', randomBytes(32).toString('base64url')],
+    ['a malformed token', '%3Cscript%3E'],
+  ])('answers %s with a 404 page in both languages', async (_, token) => {
+    for (const path of ['open', 'answer?value=yes', 'survey', 'unsubscribe']) {
+      const response = await get(`/api/public/m/${token}/${path}`);
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.body).toContain('الرابط غير موجود');
+      expect(response.body).toContain('Link not found');
+      expect(response.body).not.toContain('<script');
+    }
+    expect((await postForm(`/api/public/m/${token}/unsubscribe`, {})).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,318 @@
+import { pathOf } from '../../contract/endpoint.ts';
+import { sendEndpoints, type SendRequest } from '../../contract/send.contract.ts';
+import { balanceOf } from '../../server/modules/credits/ledger.ts';
+import { makeZip, multipartFile } from './helpers/files.ts';
+import { insertGroup, insertList, suppress } from './helpers/sending.ts';
+import { bearer, createTestApp, engine, type TestApp } from './helpers/test-app.ts';
+
+type Session = { id: string; access: string; email: string };
+
+describe(`accepting a send (${engine})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const session = async (role: 'sender' | 'admin' = 'sender'): Promise<Session> => {
+    const login = await t.signInAs(role);
+    return { id: login.user.id, access: login.access, email: login.user.email };
+  };
+  const body = (who: Session, extra: Partial<SendRequest> = {}): SendRequest => ({
+    subject: 'Hello {{name}}',
+    html: '<p>Dear {{name}}, contract {{contract_no}}</p>',
+    from_email: who.email,
+    sender_name: 'El Namer',
+    source: { type: 'single', recipient: { email: 'one@example.com', name: 'One', variables: {} } },
+    ...extra,
+  });
+  const post = (path: string, who: Session, payload: unknown) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api${path}`,
+      headers: bearer(who.access),
+      payload: payload as object,
+    });
+  const send = (who: Session, payload: unknown) => post(pathOf(sendEndpoints.create), who, payload);
+  const check = (who: Session, payload: unknown) => post(pathOf(sendEndpoints.check), who, payload);
+  const messagesOf = (campaignId: string) =>
+    t.app.db
+      .selectFrom('messages')
+      .selectAll()
+      .where('campaign_id', '=', campaignId)
+      .orderBy('seq')
+      .execute();
+  const campaignsOf = async (userId: string) =>
+    (await t.app.db.selectFrom('campaigns').select('id').where('user_id', '=', userId).execute()).length;
+
+  it('accepts one recipient: a campaign, a queued message with a token, one credit charged', async () => {
+    const sender = await session();
+    const response = await send(sender, body(sender));
+    expect(response.statusCode).toBe(201);
+    const accepted = response.json();
+    expect(accepted).toMatchObject({ status: 'sending', recipients_count: 1 });
+    const [message] = await messagesOf(accepted.id);
+    expect(message).toMatchObject({ seq: 1, email: 'one@example.com', status: 'queued', charged: 1 });
+    expect(message!.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await balanceOf(t.app.db, sender.id)).toBe(99);
+    const ledger = await t.app.db
+      .selectFrom('credit_ledger')
+      .selectAll()
+      .where('user_id', '=', sender.id)
+      .execute();
+    expect(ledger).toMatchObject([{ kind: 'charge', amount: -1, campaign_id: accepted.id }]);
+  });
+
+  it('de-duplicates lists case-insensitively, blocks suppressed addresses at no charge', async () => {
+    const sender = await session();
+    const a = await insertList(t.app.db, sender.id, [
+      { email: 'Ann@example.com', name: 'Ann' },
+      { email: 'bob@example.com', name: 'Bob' },
+      { email: 'gone@example.com' },
+    ]);
+    const b = await insertList(t.app.db, sender.id, [
+      { email: 'ann@example.com' },
+      { email: 'cy@example.com' },
+      { email: 'bounced@example.com' },
+    ]);
+    await suppress(t.app.db, sender.id, 'gone@example.com', 'unsubscribed');
+    await suppress(t.app.db, '*', 'Bounced@example.com', 'hard_bounce');
+    // Another sender's unsubscribe does not block this sender.
+    await suppress(t.app.db, 'someone-else', 'bob@example.com', 'unsubscribed');
+    const payload = body(sender, { source: { type: 'lists', ids: [a, b] } });
+
+    const checked = (await check(sender, payload)).json();
+    expect(checked).toMatchObject({ recipients_count: 5, blocked_count: 2, cost: 3, balance: 100 });
+    expect(await campaignsOf(sender.id)).toBe(0);
+
+    const response = await send(sender, payload);
+    expect(response.statusCode).toBe(201);
+    const messages = await messagesOf(response.json().id);
+    expect(messages.map((m) => m.email_key).sort()).toEqual(
+      [
+        'ann@example.com',
+        'bob@example.com',
+        'bounced@example.com',
+        'cy@example.com',
+        'gone@example.com',
+      ].sort(),
+    );
+    expect(messages.map((m) => m.seq)).toEqual([1, 2, 3, 4, 5]);
+    const byKey = new Map(messages.map((m) => [m.email_key, m]));
+    expect(byKey.get('gone@example.com')).toMatchObject({
+      status: 'blocked',
+      blocked_reason: 'unsubscribed',
+      charged: 0,
+    });
+    expect(byKey.get('bounced@example.com')).toMatchObject({
+      status: 'blocked',
+      blocked_reason: 'hard_bounce',
+      charged: 0,
+    });
+    expect(byKey.get('ann@example.com')).toMatchObject({
+      email: 'Ann@example.com',
+      name: 'Ann',
+      status: 'queued',
+    });
+    expect(await balanceOf(t.app.db, sender.id)).toBe(97);
+  });
+
+  it('resolves groups to their lists and keeps every row of a sheet as variables', async () => {
+    const sender = await session();
+    const l1 = await insertList(t.app.db, sender.id, [
+      { email: 'g1@example.com', extra: [{ name: 'contract_no', value: '7' }] },
+    ]);
+    const l2 = await insertList(t.app.db, sender.id, [
+      { email: 'g2@example.com' },
+      { email: 'G1@example.com', extra: [{ name: 'contract_no', value: '7' }] },
+    ]);
+    const group = await insertGroup(t.app.db, sender.id, [l1, l2]);
+    const grouped = (await check(sender, body(sender, { source: { type: 'groups', ids: [group] } }))).json();
+    expect(grouped).toMatchObject({
+      recipients_count: 2,
+      variables: [
+        { name: 'name', missing_count: 2 },
+        { name: 'contract_no', missing_count: 1 },
+      ],
+    });
+
+    const rows = [
+      { email: 'r1@example.com', name: 'R1', contract_no: 11 },
+      { email: 'R1@EXAMPLE.com', name: 'dup', contract_no: 'x' },
+      { email: 'r2@example.com', name: 'R2', contract_no: null },
+    ];
+    const response = await send(sender, body(sender, { source: { type: 'rows', rows } }));
+    expect(response.json().recipients_count).toBe(2);
+    const messages = await messagesOf(response.json().id);
+    expect(messages.map((m) => [m.email, m.name, JSON.parse(m.variables)])).toEqual([
+      ['r1@example.com', 'R1', { contract_no: '11' }],
+      ['r2@example.com', 'R2', { contract_no: '' }],
+    ]);
+  });
+
+  it('answers 402 with balance and need when credit is short, and writes nothing', async () => {
+    const sender = await session();
+    const list = await insertList(
+      t.app.db,
+      sender.id,
+      Array.from({ length: 101 }, (_, i) => ({ email: `p${i}@example.com` })),
+    );
+    const response = await send(sender, body(sender, { source: { type: 'lists', ids: [list] } }));
+    expect(response.statusCode).toBe(402);
+    expect(response.json()).toMatchObject({
+      code: 'errors.insufficientCredit',
+      details: { balance: 100, needed: 101 },
+    });
+    expect(await campaignsOf(sender.id)).toBe(0);
+    expect(
+      await t.app.db.selectFrom('credit_ledger').select('id').where('user_id', '=', sender.id).execute(),
+    ).toEqual([]);
+    expect(await balanceOf(t.app.db, sender.id)).toBe(100);
+  });
+
+  it('refuses a from address that is not the sender own, a past schedule and foreign lists', async () => {
+    const sender = await session();
+    const other = await session();
+    const wrongFrom = await send(sender, body(sender, { from_email: other.email }));
+    expect(wrongFrom.statusCode).toBe(400);
+    expect(wrongFrom.json().fields).toEqual({ from_email: 'validation.fromNotAllowed' });
+    const past = await send(sender, body(sender, { scheduled_at: '2020-01-01T10:00:00+03:00' }));
+    expect(past.statusCode).toBe(400);
+    expect(past.json().fields).toEqual({ scheduled_at: 'validation.scheduledInPast' });
+    const noOffset = await send(sender, body(sender, { scheduled_at: '2099-01-01T10:00:00' }));
+    expect(noOffset.statusCode).toBe(400);
+    const foreign = await insertList(t.app.db, other.id, [{ email: 'x@example.com' }]);
+    expect((await send(sender, body(sender, { source: { type: 'lists', ids: [foreign] } }))).statusCode).toBe(
+      404,
+    );
+    expect(await campaignsOf(sender.id)).toBe(0);
+    // Every recipient suppressed: nothing to send or charge, the campaign is complete at once.
+    await suppress(t.app.db, sender.id, 'gone-too@example.com', 'unsubscribed');
+    const allBlocked = await send(
+      sender,
+      body(sender, { source: { type: 'single', recipient: { email: 'GONE-too@example.com' } } }),
+    );
+    expect(allBlocked.json()).toMatchObject({ status: 'completed', recipients_count: 1 });
+    expect(await balanceOf(t.app.db, sender.id)).toBe(100);
+    const emails = await t.app.inject({
+      method: 'GET',
+      url: '/api/send/sender-emails/',
+      headers: bearer(sender.access),
+    });
+    expect(emails.json()).toEqual({ emails: [sender.email] });
+  });
+
+  it('schedules a future send: status scheduled, messages due at that time', async () => {
+    const sender = await session();
+    const at = new Date(Date.now() + 3_600_000);
+    const offset = at.toISOString().replace('Z', '+00:00');
+    const response = await send(sender, body(sender, { scheduled_at: offset }));
+    expect(response.json().status).toBe('scheduled');
+    const [message] = await messagesOf(response.json().id);
+    expect(message!.next_attempt_at).toBe(at.toISOString());
+  });
+
+  it('reports recipients whose file is missing, then skips them or sends without on request', async () => {
+    const sender = await session();
+    const zip = multipartFile('files.zip', await makeZip({ 'docs/a.pdf': 'A', 'b.pdf': 'B' }));
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads/?kind=zip',
+      headers: { ...bearer(sender.access), ...zip.headers },
+      payload: zip.payload,
+    });
+    const zipId = uploaded.json().id as string;
+    const list = await insertList(t.app.db, sender.id, [
+      { email: 'a@example.com', attachment: 'a.pdf' },
+      { email: 'b@example.com', attachment: 'docs/../b.pdf' },
+      { email: 'c@example.com', attachment: 'b.pdf' },
+      { email: 'd@example.com' },
+    ]);
+    const payload = body(sender, { source: { type: 'lists', ids: [list] }, attachments: [zipId] });
+    const checked = (await check(sender, payload)).json();
+    expect(checked).toMatchObject({
+      missing_attachments_count: 1,
+      missing_attachments: [{ email: 'b@example.com', attachment: 'docs/../b.pdf' }],
+    });
+
+    const refused = await send(sender, payload);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      code: 'errors.missingAttachments',
+      details: { missing_attachments_count: 1 },
+    });
+    expect(await campaignsOf(sender.id)).toBe(0);
+
+    const skipped = await send(sender, { ...payload, missing_attachments: 'skip' });
+    expect(skipped.statusCode).toBe(201);
+    const messages = await messagesOf(skipped.json().id);
+    expect(messages.find((m) => m.email === 'b@example.com')).toMatchObject({
+      status: 'blocked',
+      blocked_reason: 'missing_attachment',
+      charged: 0,
+    });
+    expect(await balanceOf(t.app.db, sender.id)).toBe(97);
+    const upload = await t.app.db
+      .selectFrom('uploads')
+      .select('campaign_id')
+      .where('id', '=', zipId)
+      .executeTakeFirst();
+    expect(upload?.campaign_id).toBe(skipped.json().id);
+    // An upload a campaign holds cannot start another.
+    const again = await send(sender, { ...payload, missing_attachments: 'send_without' });
+    expect(again.json().fields).toEqual({ attachments: 'validation.inUse' });
+  });
+
+  it('sends a template of its own, keeps the survey, and refuses bad content or uploads', async () => {
+    const sender = await session();
+    const other = await session();
+    const now = new Date().toISOString();
+    const template = {
+      name: 'T',
+      subject: 's',
+      editor: 'html' as const,
+      variables: '[]',
+      created_at: now,
+      updated_at: now,
+    };
+    await t.app.db
+      .insertInto('templates')
+      .values({ ...template, id: `tpl-${sender.id}`, owner_id: sender.id, content: '<p>From template</p>' })
+      .execute();
+    await t.app.db
+      .insertInto('templates')
+      .values({ ...template, id: `tpl-${other.id}`, owner_id: other.id, content: '<p>Not yours</p>' })
+      .execute();
+    const { html: _html, ...noHtml } = body(sender);
+    const survey = { type: 'custom' as const, questions: ['Why?', 'When?'] };
+    const response = await send(sender, { ...noHtml, template_id: `tpl-${sender.id}`, survey });
+    expect(response.statusCode).toBe(201);
+    const campaign = await t.app.db
+      .selectFrom('campaigns')
+      .selectAll()
+      .where('id', '=', response.json().id)
+      .executeTakeFirstOrThrow();
+    expect(campaign).toMatchObject({
+      html: '<p>From template</p>',
+      template_id: `tpl-${sender.id}`,
+      survey: JSON.stringify(survey),
+    });
+
+    const foreign = await send(sender, { ...noHtml, template_id: `tpl-${other.id}` });
+    expect(foreign.json().fields).toEqual({ template_id: 'validation.invalid' });
+    expect(
+      (await send(sender, { ...noHtml, template_id: `tpl-${sender.id}`, html: '<p>both</p>' })).statusCode,
+    ).toBe(400);
+    expect((await send(sender, noHtml)).statusCode).toBe(400);
+    expect((await send(sender, body(sender, { html: '' }))).statusCode).toBe(400);
+
+    const wrongKind = await send(
+      sender,
+      body(sender, { attachments: { zips: [], image: 'no-such-upload' } }),
+    );
+    expect(wrongKind.json().fields).toEqual({ attachments: 'validation.invalid' });
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/send/', payload: body(sender) });
+    expect(anonymous.statusCode).toBe(401);
+    expect(await balanceOf(t.app.db, sender.id)).toBe(99);
+  });
+});

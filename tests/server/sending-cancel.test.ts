@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config.ts';
+import { balanceOf } from '../../server/modules/credits/ledger.ts';
+import { insertTestCampaign, messagesOf, recipients } from './helpers/campaigns.ts';
+import { startSmtpSink, type SinkReply, type SmtpSink } from './helpers/smtp-sink.ts';
+import { bearer, createTestApp, engine, type TestApp } from './helpers/test-app.ts';
+
+/**
+ * Cancelling a campaign while the dispatcher holds some of its messages (claimed, not yet sent):
+ * those come back cancelled with their credit refunded, never queued forever in a cancelled
+ * campaign; what already went out keeps its charge.
+ */
+describe(`cancelling while sending (${engine})`, () => {
+  let sink: SmtpSink;
+  let t: TestApp;
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    // Every message waits at RCPT TO until the test lets them through: the pool stays full and
+    // the rest of the claimed batch waits in the dispatcher.
+    sink.setReply((): Promise<SinkReply> => held.then(() => 'accept' as const));
+    t = await createTestApp({
+      smtpUrl: sink.url,
+      sending: { ...loadConfig({}).sending, concurrency: 5, batchSize: 200 },
+    });
+  });
+  afterAll(async () => {
+    release();
+    await t.close();
+    await sink.close();
+  });
+
+  it('refunds the claimed messages that were never started', async () => {
+    const login = await t.signInAs('sender');
+    const userId = login.user.id;
+    const before = await balanceOf(t.app.db, userId);
+    const id = await insertTestCampaign(t.app.db, { userId, recipients: recipients(60) });
+    t.app.mailDispatcher?.wake();
+    // The whole campaign is claimed at once (batch of 200), and the pool's connections are busy.
+    for (;;) {
+      const rows = await messagesOf(t.app.db, id);
+      if (rows.every((row) => row.status === 'sending') && sink.attempts.size >= 5) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/send/${id}/cancel/`,
+      headers: bearer(login.access),
+      payload: {},
+    });
+    expect(cancelled.json().status).toBe('cancelled');
+    release();
+
+    // Settled once the dispatcher holds nothing: a cancelled campaign is never claimed again.
+    let rows = await messagesOf(t.app.db, id);
+    while (rows.some((row) => row.status === 'sending')) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      rows = await messagesOf(t.app.db, id);
+    }
+    const sent = rows.filter((row) => row.status === 'sent');
+    const notSent = rows.filter((row) => row.status === 'cancelled');
+    expect(rows.filter((row) => row.status === 'queued' || row.status === 'sending')).toEqual([]);
+    expect(sent.length + notSent.length).toBe(60);
+    expect(notSent.length).toBeGreaterThan(0);
+    expect(notSent.every((row) => row.refunded_at !== null)).toBe(true);
+    expect(sink.recipients()).toHaveLength(sent.length);
+    expect(await balanceOf(t.app.db, userId)).toBe(before - sent.length);
+  });
+});

@@ -1,0 +1,47 @@
+import { vi } from 'vitest';
+import { createActor } from 'xstate';
+import type { LoginRequest, LoginResponse, LogoutRequest, User } from '../../contract/auth.contract.ts';
+import { authMachine, toStoredSession } from '../../src/machines/auth.machine.ts';
+import type { Notice } from '../../src/machines/notify.ts';
+import { createAuthStorage, type StoredSession } from '../../src/services/auth-storage.ts';
+import { clearSessionMarker } from '../../src/services/session-cookie.ts';
+import { controlledActor } from './controlled-actor.ts';
+import { startSession } from './session-actor.ts';
+
+/**
+ * The auth machine with hand-settled calls and real effects: local storage, the cookie, and a
+ * session actor that re-reads it. Mirrors the composition root's wiring.
+ */
+export function createAuthHarness() {
+  const restoreSession = controlledActor<StoredSession | null>();
+  const login = controlledActor<LoginResponse, LoginRequest>();
+  const logout = controlledActor<void, LogoutRequest>();
+  const fetchUserStatus = controlledActor<User>();
+  const notices: Notice[] = [];
+  const storage = createAuthStorage(window.localStorage);
+  const session = startSession();
+  const announceSessionChanged = vi.fn(() => session.send({ type: 'session.changed' }));
+
+  const auth = createActor(
+    authMachine.provide({
+      actors: {
+        restoreSession: restoreSession.logic,
+        login: login.logic,
+        logout: logout.logic,
+        fetchUserStatus: fetchUserStatus.logic,
+      },
+      actions: {
+        persistSession: ({ context }) => {
+          const stored = toStoredSession(context);
+          if (stored) storage.save(stored);
+        },
+        clearPersistedState: () => storage.clearAll(),
+        clearSessionCookie: () => clearSessionMarker(),
+        announceSessionChanged,
+        notify: (_, notice) => notices.push(notice),
+      },
+    }),
+  );
+
+  return { auth, session, restoreSession, login, logout, fetchUserStatus, notices, announceSessionChanged };
+}
