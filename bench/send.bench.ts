@@ -1,0 +1,241 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import pg from 'pg';
+import { createDb } from '../server/db/create-db.ts';
+import { insertList } from '../tests/server/helpers/sending.ts';
+import { startServerProcess } from '../tests/server/helpers/server-process.ts';
+
+/**
+ * `npm run bench:send`: end-to-end messages per second (POST /api/send/ accepted -> every message
+ * delivered to a loopback SMTP sink in another process) for personalised campaigns, on SQLite and
+ * PostgreSQL (when DATABASE_URL answers), next to a bare nodemailer pool sending the same messages
+ * to the same sink right before each engine run; peak RSS of the server process. Prints JSON.
+ * BENCH_SIZES=20000,100000 (default) chooses the campaign sizes, BENCH_ENGINES=sqlite,postgres the
+ * engines; SEND_CONCURRENCY the pool size.
+ */
+const sizes = (process.env.BENCH_SIZES ?? '20000,100000').split(',').map(Number);
+const concurrency = Number(process.env.SEND_CONCURRENCY ?? 10);
+const postgresUrl = process.env.DATABASE_URL;
+const HTML = '<p>Dear {{name}},</p><p>your contract {{contract_no}} renews on {{date}}.</p><p>Regards</p>';
+
+function startSink(): Promise<{ child: ChildProcess; port: number; count: () => Promise<number> }> {
+  const child = fork(path.join(import.meta.dirname, 'send-sink.ts'), [], { execArgv: ['--import', 'tsx'] });
+  return new Promise((resolve) => {
+    child.once('message', (message: { port: number }) => {
+      resolve({
+        child,
+        port: message.port,
+        count: () =>
+          new Promise((answer) => {
+            child.once('message', (reply: { count: number }) => answer(reply.count));
+            child.send('count');
+          }),
+      });
+    });
+  });
+}
+
+async function waitForCount(count: () => Promise<number>, target: number, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while ((await count()) < target) {
+    if (Date.now() > deadline) throw new Error(`sink stopped short of ${target}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+// The shape the engine sends (compose.ts): sender and recipient names, the personalised HTML and
+// text, the Arabic footer with its unsubscribe link, the open pixel and the list headers, so the
+// ceiling is measured on messages of the same size and structure, not on smaller ones.
+const footer = (
+  JSON.parse(readFileSync(path.join(import.meta.dirname, '../src/i18n/locales/ar/mail.json'), 'utf8')) as {
+    campaign: { footer: { reason: string; unsubscribe: string } };
+  }
+).campaign.footer;
+function bareMessage(index: number) {
+  const token = randomBytes(24).toString('base64url');
+  const unsubscribe = `http://localhost:8080/u/${token}`;
+  const reason = footer.reason.replace('{{sender}}', 'El Namer').replace('{{email}}', `r${index}@bench.test`);
+  const date = new Date().toLocaleDateString('ar');
+  const personal = HTML.replace('{{name}}', `Recipient ${index}`)
+    .replace('{{contract_no}}', `K-${index}`)
+    .replace('{{date}}', date);
+  return {
+    from: { name: 'El Namer', address: 'bench@example.test' },
+    to: { name: `Recipient ${index}`, address: `r${index}@bench.test` },
+    subject: `Contract K-${index}`,
+    html:
+      personal +
+      `<p dir="rtl" style="margin:24px 0 0;font:12px/1.5 sans-serif;color:#777">${reason} <a href="${unsubscribe}" style="color:#777">${footer.unsubscribe}</a></p>` +
+      `<img src="http://localhost:8080/o/${token}" width="1" height="1" alt="" style="border:0;width:1px;height:1px">`,
+    text: `Dear Recipient ${index},\n\nyour contract K-${index} renews on ${date}.\n\nRegards\n\n${reason}\n${footer.unsubscribe}: ${unsubscribe}\n`,
+    headers: {
+      'List-Unsubscribe': `<${unsubscribe}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      'X-El-Namer-Campaign': 'bench',
+    },
+  };
+}
+
+async function bareNodemailer(port: number, size: number, count: () => Promise<number>) {
+  const transport = nodemailer.createTransport({
+    pool: true,
+    host: '127.0.0.1',
+    port,
+    maxConnections: concurrency,
+    maxMessages: 1000,
+  });
+  const before = await count();
+  const started = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency * 2 }, async () => {
+      while (next < size) {
+        const index = next++;
+        await transport.sendMail(bareMessage(index));
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  transport.close();
+  if ((await count()) - before < size) throw new Error('bare pool lost messages');
+  return Math.round(size / seconds);
+}
+
+async function engineRun(
+  engine: 'sqlite' | 'postgres',
+  size: number,
+  sinkPort: number,
+  count: () => Promise<number>,
+) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'el-namer-bench-'));
+  let databaseUrl: string | undefined;
+  let dropSchema = async () => {};
+  if (engine === 'postgres' && postgresUrl) {
+    const schema = `bench_${randomUUID().replaceAll('-', '')}`;
+    const admin = new pg.Pool({ connectionString: postgresUrl, max: 1 });
+    await admin.query(`create schema ${schema}`);
+    const url = new URL(postgresUrl);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    databaseUrl = url.toString();
+    dropSchema = async () => {
+      await admin.query(`drop schema if exists ${schema} cascade`);
+      await admin.end();
+    };
+  }
+  const password = 'bench-admin-password';
+  const server = startServerProcess({
+    DATA_DIR: dataDir,
+    STATIC_DIR: path.join(dataDir, 'dist'),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    SMTP_URL: `smtp://127.0.0.1:${sinkPort}`,
+    ADMIN_PASSWORD: password,
+    ADMIN_EMAIL: 'admin@bench.test',
+    ADMIN_INITIAL_CREDITS: String(size * 2),
+    SEND_CONCURRENCY: String(concurrency),
+    LOG_LEVEL: 'info',
+  });
+  const db = createDb({ dataDir, databaseUrl });
+  try {
+    const listening = await server.waitForLog('Server listening at', 120_000);
+    const base = /Server listening at (http:\/\/[^"\s]+)/.exec(listening)?.[1] as string;
+    const login = (await (
+      await fetch(`${base}/api/auth/login/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password }),
+      })
+    ).json()) as { access: string; user: { id: string; email: string } };
+    const listId = await insertList(
+      db,
+      login.user.id,
+      Array.from({ length: size }, (_, index) => ({
+        email: `r${index}@bench.test`,
+        name: `Recipient ${index}`,
+        extra: [{ name: 'contract_no', value: `K-${index}` }],
+      })),
+    );
+    const before = await count();
+    const started = performance.now();
+    const accepted = await fetch(`${base}/api/send/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${login.access}` },
+      body: JSON.stringify({
+        subject: 'Contract {{contract_no}}',
+        html: HTML,
+        from_email: login.user.email,
+        sender_name: 'El Namer',
+        source: { type: 'lists', ids: [listId] },
+      }),
+    });
+    if (accepted.status !== 201) throw new Error(`send refused: ${accepted.status} ${await accepted.text()}`);
+    const acceptSeconds = (performance.now() - started) / 1000;
+    await waitForCount(count, before + size, 3_600_000);
+    const seconds = (performance.now() - started) / 1000;
+    const status = await readFile(`/proc/${server.child.pid}/status`, 'utf8');
+    const peakKb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return {
+      messages_per_second: Math.round(size / seconds),
+      seconds: Math.round(seconds * 10) / 10,
+      accept_seconds: Math.round(acceptSeconds * 10) / 10,
+      server_peak_rss_mb: Math.round(peakKb / 1024),
+    };
+  } finally {
+    await server.kill('SIGTERM');
+    await db.destroy();
+    await dropSchema();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function postgresReachable(): Promise<boolean> {
+  if (!postgresUrl) return false;
+  const client = new pg.Client({ connectionString: postgresUrl });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+const sink = await startSink();
+type Engine = 'sqlite' | 'postgres';
+const available: Engine[] = (await postgresReachable()) ? ['sqlite', 'postgres'] : ['sqlite'];
+// BENCH_ENGINES=postgres runs one engine only (a rerun of one set of figures).
+const wanted = process.env.BENCH_ENGINES?.split(',');
+const engines = available.filter((engine) => !wanted || wanted.includes(engine));
+const results: Record<string, unknown>[] = [];
+const loadAverage = async () => Number((await readFile('/proc/loadavg', 'utf8')).split(' ')[0]);
+for (const size of sizes) {
+  for (const engine of engines) {
+    // The ceiling is measured right before each engine run: on a shared machine the load moves
+    // within minutes, and a ratio is only meaningful between runs made under the same load.
+    const bare = await bareNodemailer(sink.port, size, sink.count);
+    const loadBefore = await loadAverage();
+    const run = await engineRun(engine, size, sink.port, sink.count);
+    results.push({
+      engine,
+      messages: size,
+      ...run,
+      bare_nodemailer_per_second: bare,
+      ratio: Math.round((run.messages_per_second / bare) * 100) / 100,
+      load_average: [loadBefore, await loadAverage()],
+    });
+    console.error(JSON.stringify(results.at(-1)));
+  }
+}
+sink.child.disconnect();
+console.log(
+  JSON.stringify(
+    { concurrency, load_average: (await readFile('/proc/loadavg', 'utf8')).split(' ').slice(0, 3), results },
+    null,
+    2,
+  ),
+);
