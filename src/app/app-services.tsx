@@ -7,7 +7,6 @@ import { authMachine, toStoredSession, type AuthActorRef } from '../machines/aut
 import type { Notify } from '../machines/notify.ts';
 import { showNotice } from './notifier.tsx';
 import { sessionMachine, type SessionActorRef } from '../machines/session.machine.ts';
-import { canEnterDashboard } from './route-rules.ts';
 import type { ActiveThemeActorRef } from '../machines/themes/active-theme.machine.ts';
 import { provideActiveTheme } from './wiring/themes.wiring.ts';
 import {
@@ -116,14 +115,11 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
   const auth = createActor(
     authMachine.provide({
       actors: {
-        restoreSession: fromPromise(async () => {
-          const stored = await authStorage.restore();
-          // Stored tokens only count while the cookie still marks a session: otherwise the
-          // guards would keep a signed-in user on the login screen, unable to sign in.
-          if (stored && canEnterDashboard(readSessionMarker(doc))) return stored;
-          if (stored) authStorage.forget();
-          return null;
-        }),
+        // Reads both; whether they make a sign-in is the machine's rule (auth-rules.ts).
+        restoreSession: fromPromise(async () => ({
+          stored: await authStorage.restore(),
+          marker: readSessionMarker(doc),
+        })),
         login: fromPromise(({ input, signal }) => login(call, input, signal)),
         logout: fromPromise(({ input, signal }) => logout(call, input, signal)),
         fetchUserStatus: fromPromise(({ signal }) => fetchUserStatus(call, signal)),
@@ -144,6 +140,7 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
           if (stored) authStorage.save(stored);
         },
         clearPersistedState: () => authStorage.clearAll(),
+        forgetStoredSession: () => authStorage.forget(),
         clearSessionCookie: () => clearSessionMarker(doc),
         announceSessionChanged: () => session.send({ type: 'session.changed' }),
         notify: (_, notice) => notify(notice),

@@ -1,10 +1,10 @@
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { errorCodes, validationKeys } from '../../contract/errors.contract.ts';
 import type { LoginRequest, LoginResponse, LogoutRequest, User } from '../../contract/auth.contract.ts';
-import { toAppError } from '../lib/app-error.ts';
 import { isLoginRequest } from '../lib/shape-checks.ts';
 import type { StoredSession } from '../services/auth-storage.ts';
 import { notProvided, type Notice } from './notify.ts';
+import { isRestorable, loginErrorKey, type RestoredSignIn } from './auth-rules.ts';
 import {
   hasTokensRotatedElsewhere,
   isSignedOutElsewhere,
@@ -56,18 +56,6 @@ export function toStoredSession(context: AuthContext): StoredSession | null {
   return user && access && refresh ? { user, access, refresh } : null;
 }
 
-/**
- * The login failure to show: the server's code (errors.invalidCredentials,
- * errors.inactiveAccount, errors.tooManyAttempts), or errors.network when no answer came.
- */
-export function loginErrorKey(error: unknown): string {
-  const appError = toAppError(error);
-  // A 401 without our error body still means the credentials were refused.
-  if (appError.status === 401 && appError.code === errorCodes.unauthorized)
-    return errorCodes.invalidCredentials;
-  return appError.code;
-}
-
 export const authMachine = setup({
   types: {
     context: {} as AuthContext,
@@ -75,7 +63,7 @@ export const authMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    restoreSession: fromPromise<StoredSession | null>(async () => notProvided('restoreSession')),
+    restoreSession: fromPromise<RestoredSignIn>(async () => notProvided('restoreSession')),
     login: fromPromise<LoginResponse, LoginRequest>(async () => notProvided('login')),
     logout: fromPromise<void, LogoutRequest>(async () => notProvided('logout')),
     fetchUserStatus: fromPromise<User>(async () => notProvided('fetchUserStatus')),
@@ -88,6 +76,8 @@ export const authMachine = setup({
     persistSession: () => {},
     /** Logout empties local storage (spec §4), keeping only the language choice. */
     clearPersistedState: () => {},
+    /** Removes only the stored sign-in. */
+    forgetStoredSession: () => {},
     clearSessionCookie: () => {},
     /** Tells the session machine to re-read the cookie. */
     announceSessionChanged: () => {},
@@ -95,7 +85,7 @@ export const authMachine = setup({
     forgetSignIn: assign(() => signedOutContext),
   },
   guards: {
-    isSessionRestored: (_, output: StoredSession | null) => output !== null,
+    isSessionRestored: (_, restored: RestoredSignIn) => isRestorable(restored),
     // The contract's loginRequestSchema, checked by hand so zod stays off the login page's first load.
     isLoginRequestComplete: ({ event }) => event.type === 'auth.login' && isLoginRequest(event),
     // What another tab left in the storage the tabs share: ./other-tabs.ts.
@@ -119,10 +109,14 @@ export const authMachine = setup({
           {
             guard: { type: 'isSessionRestored', params: ({ event }) => event.output },
             target: 'signedIn',
-            actions: assign(({ event }) => ({ ...signedOutContext, ...event.output })),
+            actions: assign(({ event }) => ({ ...signedOutContext, ...event.output.stored })),
           },
-          // Nothing usable was stored: a leftover cookie would open the dashboard with no tokens.
-          { target: 'signedOut', actions: ['clearSessionCookie', 'announceSessionChanged'] },
+          // Nothing usable: a leftover cookie would open the dashboard with no tokens, and tokens
+          // without the cookie would keep a signed-in user on the login screen (./auth-rules.ts).
+          {
+            target: 'signedOut',
+            actions: ['forgetStoredSession', 'clearSessionCookie', 'announceSessionChanged'],
+          },
         ],
         onError: { target: 'signedOut', actions: ['clearSessionCookie', 'announceSessionChanged'] },
       },

@@ -3,7 +3,8 @@ import { createActor } from 'xstate';
 import type { LoginRequest, LoginResponse, LogoutRequest, User } from '../../contract/auth.contract.ts';
 import { authMachine, toStoredSession } from '../../src/machines/auth.machine.ts';
 import type { Notice } from '../../src/machines/notify.ts';
-import { createAuthStorage, type StoredSession } from '../../src/services/auth-storage.ts';
+import type { RestoredSignIn } from '../../src/machines/auth-rules.ts';
+import { createAuthStorage } from '../../src/services/auth-storage.ts';
 import { clearSessionMarker } from '../../src/services/session-cookie.ts';
 import { controlledActor } from './controlled-actor.ts';
 import { startSession } from './session-actor.ts';
@@ -13,7 +14,7 @@ import { startSession } from './session-actor.ts';
  * session actor that re-reads it. Mirrors the composition root's wiring.
  */
 export function createAuthHarness() {
-  const restoreSession = controlledActor<StoredSession | null>();
+  const restoreSession = controlledActor<RestoredSignIn>();
   const login = controlledActor<LoginResponse, LoginRequest>();
   const logout = controlledActor<void, LogoutRequest>();
   const fetchUserStatus = controlledActor<User>();
@@ -36,6 +37,7 @@ export function createAuthHarness() {
           if (stored) storage.save(stored);
         },
         clearPersistedState: () => storage.clearAll(),
+        forgetStoredSession: () => storage.forget(),
         clearSessionCookie: () => clearSessionMarker(),
         announceSessionChanged,
         notify: (_, notice) => notices.push(notice),

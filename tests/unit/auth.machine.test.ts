@@ -19,7 +19,7 @@ function storedAuth(): unknown {
 async function signedOutHarness() {
   const harness = createAuthHarness();
   harness.auth.start();
-  harness.restoreSession.resolve(null);
+  harness.restoreSession.resolve({ stored: null, marker: null });
   await settle();
   return harness;
 }
@@ -54,7 +54,7 @@ describe('auth machine: restoring the persisted sign-in', () => {
     const { auth, restoreSession } = createAuthHarness();
     auth.start();
 
-    restoreSession.resolve(stored);
+    restoreSession.resolve({ stored, marker: SESSION_MARKERS.admin });
     await settle();
 
     expect(auth.getSnapshot().matches('signedIn')).toBe(true);
@@ -66,12 +66,35 @@ describe('auth machine: restoring the persisted sign-in', () => {
     const { auth, session, restoreSession } = createAuthHarness();
     auth.start();
 
-    restoreSession.resolve(null);
+    restoreSession.resolve({ stored: null, marker: SESSION_MARKERS.sender });
     await settle();
 
     expect(auth.getSnapshot().value).toEqual({ signedOut: 'idle' });
     expect(readSessionMarker()).toBeNull();
     expect(session.getSnapshot().value).toBe('anonymous');
+  });
+
+  it('forgets stored tokens whose cookie is gone, so the login screen can sign in again', async () => {
+    localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify(stored));
+    const { auth, restoreSession } = createAuthHarness();
+    auth.start();
+
+    restoreSession.resolve({ stored, marker: null });
+    await settle();
+
+    expect(auth.getSnapshot().value).toEqual({ signedOut: 'idle' });
+    expect(auth.getSnapshot().context.access).toBeNull();
+    expect(storedAuth()).toBeNull();
+  });
+
+  it('does not take a cookie that is neither marker for a session', async () => {
+    const { auth, restoreSession } = createAuthHarness();
+    auth.start();
+
+    restoreSession.resolve({ stored, marker: 'forged' });
+    await settle();
+
+    expect(auth.getSnapshot().value).toEqual({ signedOut: 'idle' });
   });
 
   it('is signed out when reading the stored state fails', async () => {
@@ -100,7 +123,7 @@ describe('auth machine: restoring the persisted sign-in', () => {
   it('updates the user from the user-status call once signed in', async () => {
     const { auth, restoreSession, fetchUserStatus } = createAuthHarness();
     auth.start();
-    restoreSession.resolve(stored);
+    restoreSession.resolve({ stored, marker: SESSION_MARKERS.admin });
     await settle();
 
     fetchUserStatus.resolve({ ...adminUser, remaining_quota: 5 });

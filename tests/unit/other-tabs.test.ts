@@ -3,8 +3,8 @@ import { createActor, fromCallback, fromPromise, waitFor, type AnyEventObject } 
 import { authMachine } from '../../src/machines/auth.machine.ts';
 import type { Notice } from '../../src/machines/notify.ts';
 import { hasTokensRotatedElsewhere, isSignedOutElsewhere } from '../../src/machines/other-tabs.ts';
-import type { User } from '../../contract/auth.contract.ts';
-import type { StoredSession } from '../../src/services/auth-storage.ts';
+import { SESSION_MARKERS, type User } from '../../contract/auth.contract.ts';
+import type { RestoredSignIn } from '../../src/machines/auth-rules.ts';
 import { adminUser, senderUser } from '../support/fixtures.ts';
 
 const signedIn = { user: adminUser, access: 'access-1', refresh: 'refresh-1' };
@@ -34,7 +34,10 @@ async function signedInAuth() {
   const auth = createActor(
     authMachine.provide({
       actors: {
-        restoreSession: fromPromise<StoredSession | null>(async () => signedIn),
+        restoreSession: fromPromise<RestoredSignIn>(async () => ({
+          stored: signedIn,
+          marker: SESSION_MARKERS.sender,
+        })),
         // Never answers: the tab stays signed in as restored.
         fetchUserStatus: fromPromise<User>(() => new Promise(() => {})),
         watchOtherTabs: fromCallback(({ sendBack }) => {

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Snapshot } from 'xstate';
 import { createTestModel, type TestPath } from 'xstate/graph';
 import { SESSION_MARKERS, type LoginResponse, type User } from '../../../contract/auth.contract.ts';
+import type { RestoredSignIn } from '../../../src/machines/auth-rules.ts';
 import { authMachine, toStoredSession, type AuthContext } from '../../../src/machines/auth.machine.ts';
 import type { Notice } from '../../../src/machines/notify.ts';
 import { AUTH_STORAGE_KEY, type StoredSession } from '../../../src/services/auth-storage.ts';
@@ -22,6 +23,10 @@ type ModelSnapshot = Snapshot<unknown> & {
 type ModelPath = TestPath<ModelSnapshot, ModelEvent>;
 
 const restored: StoredSession = { user: adminUser, access: 'stored-access', refresh: 'stored-refresh' };
+// What restoreSession reads: the stored sign-in and the cookie (the machine's rule decides).
+const restoredSignIn: RestoredSignIn = { stored: restored, marker: SESSION_MARKERS.admin };
+const nothingStored: RestoredSignIn = { stored: null, marker: SESSION_MARKERS.admin };
+const cookieGone: RestoredSignIn = { stored: restored, marker: null };
 const quotaUpdate: User = { ...adminUser, remaining_quota: 5 };
 const renamed: User = { ...adminUser, sender_name: 'Lovelace' };
 
@@ -31,8 +36,9 @@ const offline: AppError = { code: 'errors.network', status: null };
 
 /** Each event with the words a test name uses for it. */
 const events: Array<[ModelEvent, string]> = [
-  [{ type: 'xstate.done.actor.restoreSession', output: restored }, 'restored'],
-  [{ type: 'xstate.done.actor.restoreSession', output: null }, 'nothing stored'],
+  [{ type: 'xstate.done.actor.restoreSession', output: restoredSignIn }, 'restored'],
+  [{ type: 'xstate.done.actor.restoreSession', output: nothingStored }, 'nothing stored'],
+  [{ type: 'xstate.done.actor.restoreSession', output: cookieGone }, 'stored, cookie gone'],
   [
     { type: 'xstate.error.actor.restoreSession', error: { code: 'errors.unexpected', status: null } },
     'restore failed',
@@ -119,9 +125,11 @@ function testPaths(paths: ModelPath[], exactContext: boolean) {
         events: {
           'xstate.done.actor.restoreSession': (step) =>
             perform(step, () => {
-              const output = (step.event as ModelEvent).output as StoredSession | null;
-              // What the real restore reads it from.
-              if (output) localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify(output));
+              const output = (step.event as ModelEvent).output as RestoredSignIn;
+              // What the real restore reads them from.
+              if (output.stored) localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify(output.stored));
+              if (output.marker) setSessionCookie(output.marker);
+              else removeSessionCookie();
               restoreSession.resolve(output);
             }),
           'xstate.error.actor.restoreSession': (step) =>
