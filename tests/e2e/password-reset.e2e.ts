@@ -132,11 +132,13 @@ describe('password reset in the built app', () => {
         expect(await htmlDirection(page)).toEqual({ dir, lang });
         expect(await page.title()).toContain(shown.title);
         await screenshot(page, `${shown.hash.slice(2).replace('/', '-')}-${lang}`);
-        // The way back leads somewhere else (home, or sign-in for a visitor who is signed out).
+        // The way back leads home, which sends a visitor who is signed out on to sign-in. Wait for
+        // the end of that chain: the next page.goto must not race the guard's redirect.
         await page.getByRole('link', { name: t.common.backHome }).click();
         const deadline = Date.now() + 10_000;
-        while (hashOf(page) === shown.hash && Date.now() < deadline) await page.waitForTimeout(50);
-        expect(hashOf(page)).not.toBe(shown.hash);
+        while (hashOf(page) !== '#/auth/login' && Date.now() < deadline) await page.waitForTimeout(50);
+        expect(hashOf(page)).toBe('#/auth/login');
+        await page.getByRole('heading', { level: 1 }).waitFor();
       }
       await page.close();
     });
