@@ -4,7 +4,7 @@ import {
   FALLBACK_LANGUAGE,
   isLanguage,
   languages,
-  readStoredLanguage,
+  initialLanguage,
   storeLanguage,
   type Language,
 } from './languages.ts';
@@ -50,7 +50,7 @@ export function createI18n(
  * The app's instance, made once the visitor's language has the texts of the login page: only
  * that language, and only those texts, travel with the first load (issue 6).
  */
-export async function startI18n(language: Language = readStoredLanguage()): Promise<i18n> {
+export async function startI18n(language: Language = initialLanguage()): Promise<i18n> {
   const instance = createI18n(language, {});
   // Not loaded (offline): start anyway; RootLayout asks again for what the route needs.
   await loadTexts(instance, language, 'signedOut').catch(() => undefined);

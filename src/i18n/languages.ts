@@ -35,3 +35,22 @@ export function storeLanguage(language: string): void {
     // Nothing to do: the app keeps working in the chosen language for this visit.
   }
 }
+
+/**
+ * A language named by a link the product e-mailed (`#/auth/reset-password?token=...&lng=en`): the
+ * person asked for the e-mail in that language, so the page it opens speaks it too.
+ */
+export function linkedLanguage(hash: string): Language | null {
+  const query = hash.split('?')[1];
+  if (!query) return null;
+  const named = new URLSearchParams(query).get('lng');
+  return isLanguage(named) ? named : null;
+}
+
+/** The language the app starts in: the one a link names (then kept as the choice), else the stored one. */
+export function initialLanguage(hash: string = window.location.hash): Language {
+  const linked = linkedLanguage(hash);
+  if (!linked) return readStoredLanguage();
+  storeLanguage(linked);
+  return linked;
+}

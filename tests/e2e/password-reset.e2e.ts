@@ -89,6 +89,16 @@ describe('password reset in the built app', () => {
       expect(link?.startsWith(`${baseUrl}/#/auth/reset-password?token=`)).toBe(true);
       const resetLink = link ?? '';
 
+      // The whole link names the e-mail's language: opened in a browser set to the other
+      // language, the page still speaks the e-mail's (checking a link does not use it up).
+      const fullLink = (message.text ?? '').match(/https?:\/\/\S+#\/auth\/reset-password\?\S+/)?.[0] ?? '';
+      expect(fullLink).toContain(`&lng=${lang}`);
+      const elsewhere = await pageIn(() => run.newPage(800), lang === 'ar' ? 'en' : 'ar');
+      await elsewhere.goto(fullLink);
+      await elsewhere.getByRole('heading', { level: 1, name: t.auth.resetPassword.title }).waitFor();
+      expect(await htmlDirection(elsewhere)).toEqual({ dir, lang });
+      await elsewhere.close();
+
       await page.goto(resetLink);
       await page.getByRole('heading', { level: 1, name: t.auth.resetPassword.title }).waitFor();
       await page.getByLabel(startsWith(t.auth.resetPassword.password)).fill(newPassword);

@@ -46,6 +46,8 @@ describe('password reset by e-mailed link', () => {
     expect(mail.subject).toBe('إعادة تعيين كلمة مرور النمر');
     expect(mail.html).toContain('dir="rtl"');
     expect(mail.text).toContain(`${t.config.publicUrl}/#/auth/reset-password?token=`);
+    // The page the link opens speaks the e-mail's language.
+    expect(mail.text).toMatch(/reset-password\?token=[^&\s]+&lng=ar\b/);
 
     const token = lastToken();
     expect((await check(token)).json()).toEqual({ valid: true });

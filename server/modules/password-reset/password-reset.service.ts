@@ -51,7 +51,8 @@ export async function requestReset(
     created_at: now.toISOString(),
   });
   const lng = input.language;
-  const url = `${deps.publicUrl}/#/auth/reset-password?token=${encodeURIComponent(token)}`;
+  // The page the link opens speaks the language the e-mail was asked in.
+  const url = `${deps.publicUrl}/#/auth/reset-password?token=${encodeURIComponent(token)}&lng=${lng}`;
   const { html, text } = renderSystemEmail({
     language: lng,
     heading: t(lng, 'mail:reset.heading'),
