@@ -27,6 +27,8 @@ export type AuthEvent =
   | { type: 'auth.sessionExpired' }
   | { type: 'auth.signedOutElsewhere' }
   | { type: 'auth.userRefreshed'; user: User }
+  /** The user's figures changed on the server (a send spent credits): read them again. */
+  | { type: 'auth.statusChanged' }
   | StoredSessionChanged;
 
 /** Spec §4/§9: the stored sign-in is restored within 5000 ms, or given up. */
@@ -205,6 +207,7 @@ export const authMachine = setup({
         'auth.userRefreshed': {
           actions: [assign({ user: ({ event }) => event.user }), 'persistSession'],
         },
+        'auth.statusChanged': '.fetchingStatus',
         'auth.signedOutElsewhere': { target: 'signedOut', actions: signedOutElsewhere },
         // Sent by the token-refresh machine when the refresh token is dead: no logout call.
         'auth.sessionExpired': {

@@ -77,6 +77,7 @@ export function startWizard(input: WizardInput) {
   const notices: Notice[] = [];
   const left: string[] = [];
   const discarded: number[] = [];
+  const creditSpent: number[] = [];
   const machine = sendWizardMachine.provide({
     actors: {
       loadOptions: loadOptions.logic,
@@ -96,6 +97,7 @@ export function startWizard(input: WizardInput) {
       notify: (_, notice) => void notices.push(notice),
       leave: () => void left.push('left'),
       discardDraft: () => void discarded.push(1),
+      announceCreditSpent: () => void creditSpent.push(1),
     },
   });
   const actor = createActor(machine, { input }).start();
@@ -110,5 +112,6 @@ export function startWizard(input: WizardInput) {
     notices,
     left,
     discarded,
+    creditSpent,
   };
 }

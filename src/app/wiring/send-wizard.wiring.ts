@@ -32,11 +32,13 @@ interface SendWizardWiring {
   /** The interface language: the recipients' public pages (survey, unsubscribe) use it. */
   language: () => Language;
   leave: () => void;
+  /** Tells the session the user's balance changed (the auth machine reads the user again). */
+  creditSpent: () => void;
 }
 
 /** The send wizard with its real calls, the recipients import's worker and the upload with progress. */
 export function provideSendWizard(wiring: SendWizardWiring) {
-  const { call, connection, notify, storage, source, language, leave } = wiring;
+  const { call, connection, notify, storage, source, language, leave, creditSpent } = wiring;
   return sendWizardMachine.provide({
     actors: {
       loadOptions: fromPromise(({ input, signal }) => loadWizardOptions(call, input.source, signal)),
@@ -87,6 +89,7 @@ export function provideSendWizard(wiring: SendWizardWiring) {
       notify: (_, notice) => notify(notice),
       leave: () => leave(),
       discardDraft: () => clearDraft(storage, source),
+      announceCreditSpent: () => creditSpent(),
     },
   });
 }

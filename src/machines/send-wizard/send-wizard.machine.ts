@@ -106,6 +106,7 @@ export const sendWizardMachine = wizardSetup.createMachine({
           actions: [
             'storeCampaign',
             'discardDraft',
+            'announceCreditSpent',
             {
               type: 'notify',
               params: ({ event }) => ({

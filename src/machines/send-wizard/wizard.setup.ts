@@ -68,6 +68,8 @@ export const wizardSetup = setup({
     leave: () => {},
     /** The kept draft is dropped: sent, or left on purpose. */
     discardDraft: () => {},
+    /** The campaign was accepted and its credits reserved: the signed-in user's balance moved. */
+    announceCreditSpent: () => {},
     edit: assign(({ context, event }) => act.edited(context, event as EditEvent)),
     storeCheck: assign(({ event }) => act.checked(outcomeOf(event))),
     showProblems: assign(({ context }, params: { step: StepName }) => act.showProblems(context, params.step)),

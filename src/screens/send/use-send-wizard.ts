@@ -15,7 +15,7 @@ import { readDraft, writeDraft } from '../../services/send-draft.storage.ts';
  * leave guard while a navigation waits for the sender's answer.
  */
 export function useSendWizard(source: SourceKind, storage: Storage = window.localStorage) {
-  const { call, connection, notify } = useAppServices();
+  const { call, connection, notify, auth } = useAppServices();
   const { i18n } = useTranslation();
   const navigate = useNavigate();
   const blocked = useRef<{ proceed: () => void } | null>(null);
@@ -35,6 +35,7 @@ export function useSendWizard(source: SourceKind, storage: Storage = window.loca
         if (blocked.current) blocked.current.proceed();
         else void navigate(paths.dashboard.home);
       },
+      creditSpent: () => auth.send({ type: 'auth.statusChanged' }),
     }),
   );
   const actor = useActorRef(machine, {

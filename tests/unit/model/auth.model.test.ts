@@ -53,6 +53,7 @@ const events: Array<[ModelEvent, string]> = [
   [{ type: 'xstate.error.actor.fetchUserStatus', error: offline }, 'status failed'],
   [{ type: 'auth.tokensRefreshed', access: 'access-2', refresh: 'refresh-2' }, 'tokens refreshed'],
   [{ type: 'auth.userRefreshed', user: renamed }, 'user refreshed'],
+  [{ type: 'auth.statusChanged' }, 'credits spent'],
   [{ type: 'auth.sessionExpired' }, 'session expired'],
   [{ type: 'auth.signedOutElsewhere' }, 'signed out in another tab'],
   [{ type: 'auth.logout' }, 'logout'],
@@ -150,6 +151,7 @@ function testPaths(paths: ModelPath[], exactContext: boolean) {
             perform(step, () => fetchUserStatus.reject((step.event as ModelEvent).error)),
           'auth.tokensRefreshed': (step) => perform(step, () => auth.send(step.event as never)),
           'auth.userRefreshed': (step) => perform(step, () => auth.send(step.event as never)),
+          'auth.statusChanged': (step) => perform(step, () => auth.send(step.event as never)),
           'auth.sessionExpired': (step) => perform(step, () => auth.send({ type: 'auth.sessionExpired' })),
           'auth.signedOutElsewhere': (step) =>
             perform(step, () => {

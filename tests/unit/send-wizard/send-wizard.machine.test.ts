@@ -226,6 +226,7 @@ describe('send wizard machine', () => {
     submitSend.reject({ code: 'errors.insufficientCredit', status: 402, details: { balance: 1, needed: 3 } });
     await settle();
     expect(actor.getSnapshot().value).toBe('failed');
+    expect(wizard.creditSpent).toHaveLength(0);
     expect(actor.getSnapshot().context.failure?.code).toBe('errors.insufficientCredit');
     actor.send({ type: 'wizard.retry' });
     submitSend.resolve({ id: 'c-1', status: 'sending', recipients_count: 1 });
@@ -234,6 +235,8 @@ describe('send wizard machine', () => {
     expect(actor.getSnapshot().context.campaignId).toBe('c-1');
     expect(wizard.notices).toEqual([{ kind: 'success', key: 'send:done.sentToast' }]);
     expect(wizard.discarded).toHaveLength(1);
+    // The balance the session shows is read again once the credits are reserved.
+    expect(wizard.creditSpent).toHaveLength(1);
   });
 
   it('asks before leaving a filled wizard and leaves an empty one at once', async () => {
