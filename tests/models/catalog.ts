@@ -9,6 +9,8 @@ import { themeActivationMachine } from '../../src/machines/themes/theme-activati
 import { themeFormMachine } from '../../src/machines/themes/theme-form.machine.ts';
 import { senderIdentitiesMachine } from '../../src/machines/senders/sender-identities.machine.ts';
 import { tokenRefreshMachine } from '../../src/machines/token-refresh.machine.ts';
+import { SESSION_MARKERS } from '../../contract/session-marker.ts';
+import { adminUser } from '../support/fixtures.ts';
 import { sendWizardModel } from './send-wizard.model.ts';
 
 /**
@@ -71,6 +73,8 @@ const identities = () => ({
   names: [{ id: 'n1', name: 'Newsroom' }],
 });
 
+const storedSignIn = { user: adminUser, access: 'access', refresh: 'refresh' };
+
 export const machineModels: MachineModel[] = [
   {
     name: 'auth',
@@ -82,6 +86,16 @@ export const machineModels: MachineModel[] = [
         { type: 'auth.login', username: '', password: '' },
       ],
       'auth.tokensRefreshed': [{ type: 'auth.tokensRefreshed', access: 'access', refresh: 'refresh' }],
+      // What the page finds at load: a stored sign-in with its cookie, nothing, or tokens whose
+      // cookie is gone (src/machines/auth-rules.ts).
+      'xstate.done.actor.restoreSession': [
+        {
+          type: 'xstate.done.actor.restoreSession',
+          output: { stored: storedSignIn, marker: SESSION_MARKERS.admin },
+        },
+        { type: 'xstate.done.actor.restoreSession', output: { stored: null, marker: null } },
+        { type: 'xstate.done.actor.restoreSession', output: { stored: storedSignIn, marker: null } },
+      ],
     },
   },
   {
@@ -195,6 +209,9 @@ export const machineModels: MachineModel[] = [
     machine: campaignControlMachine,
     samples: {
       'campaigns.watch': [{ type: 'campaigns.watch', campaigns: [{ id: 'k1', status: 'sending' }] }],
+      // Coming back to the tab does what the interval's end does (waiting -> fetching): walked
+      // too, it would double every journey through that step (tests/unit/logs covers it).
+      'campaigns.recheck': [],
       'campaign.pause': [{ type: 'campaign.pause', id: 'k1' }],
       'campaign.resume': [{ type: 'campaign.resume', id: 'k1' }],
       'campaign.cancel': [{ type: 'campaign.cancel', id: 'k1' }],

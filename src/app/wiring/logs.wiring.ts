@@ -1,4 +1,4 @@
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import { campaignControlMachine } from '../../machines/logs/campaign-control.machine.ts';
 import type { Notify } from '../../machines/notify.ts';
 import type { Call } from '../../services/http.ts';
@@ -23,6 +23,14 @@ export function provideCampaignControl({
       changeCampaign: fromPromise(({ input, signal }) =>
         changeCampaign(call, input.id, input.action, signal),
       ),
+      // Back to this tab: what was paused, resumed or cancelled meanwhile shows at once.
+      watchVisibility: fromCallback(({ sendBack }) => {
+        const onVisible = () => {
+          if (document.visibilityState === 'visible') sendBack({ type: 'campaigns.recheck' });
+        };
+        document.addEventListener('visibilitychange', onVisible);
+        return () => document.removeEventListener('visibilitychange', onVisible);
+      }),
     },
     actions: {
       notify: (_, notice) => notify(notice),

@@ -2,27 +2,35 @@
  * The e-mail log's live side, for the campaigns a screen shows (a page of the log, or the one
  * campaign of its detail page). Two regions run side by side:
  *
- * - `polling`: while any watched campaign is scheduled or sending, its state (GET /send/{id}/) is
- *   read every POLL_MS and kept in `live`, so the figures move while the rows stay put. A campaign
- *   that leaves those states (finished, paused elsewhere) makes the screen read its rows again
- *   (`refreshRows`), which brings the figures only the log has (opens, finish time).
+ * - `polling`: while any watched campaign can still change (scheduled, sending, paused), its state
+ *   (GET /send/{id}/) is read and kept in `live`, so the figures move while the rows stay put:
+ *   every POLL_MS while one is sending; otherwise when the next scheduled one is due, and at
+ *   least every SLOW_POLL_MS (another tab or sender may pause, resume or cancel it), and at once
+ *   when the tab comes back into view (`campaigns.recheck`). A campaign whose status moves from
+ *   its row's (finished, paused or resumed elsewhere, started) makes the screen read its rows
+ *   again (`refreshRows`), which brings the figures only the log has (opens, finish time).
  * - `control`: pause and resume go straight to the server; cancel asks first (it cannot be undone
  *   and gives unsent credits back). One change at a time; each ends in a toast and a refresh.
  *
  * Events: `campaigns.watch {campaigns}` whenever the rows on screen change (it also forgets the
- * live states: fresh rows are newer), `campaign.pause|resume|cancel {id}`, `campaign.confirm`,
- * `campaign.dismiss`.
+ * live states: fresh rows are newer), `campaigns.recheck`, `campaign.pause|resume|cancel {id}`,
+ * `campaign.confirm`, `campaign.dismiss`.
  */
-import { assign, fromPromise, not, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, fromCallback, fromPromise, not, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { CampaignState, CampaignStatusName } from '../../../contract/send.contract.ts';
 import { failureNotice, notProvided, type Notice } from '../notify.ts';
 
+/** How often a campaign being sent is read. */
 export const POLL_MS = 3_000;
+/** How often campaigns that change only when someone acts (paused, scheduled ahead) are read. */
+export const SLOW_POLL_MS = 30_000;
 
 export type CampaignAction = 'pause' | 'resume' | 'cancel';
 export interface WatchedCampaign {
   id: string;
   status: CampaignStatusName;
+  /** When a scheduled campaign is due: it is read again then, to show it started. */
+  scheduled_at?: string | null;
 }
 
 export interface CampaignControlContext {
@@ -34,20 +42,40 @@ export interface CampaignControlContext {
 
 export type CampaignControlEvent =
   | { type: 'campaigns.watch'; campaigns: WatchedCampaign[] }
+  | { type: 'campaigns.recheck' }
   | { type: 'campaign.pause'; id: string }
   | { type: 'campaign.resume'; id: string }
   | { type: 'campaign.cancel'; id: string }
   | { type: 'campaign.confirm' }
   | { type: 'campaign.dismiss' };
 
-const ACTIVE: readonly CampaignStatusName[] = ['scheduled', 'sending'];
+/** The statuses a campaign can still leave: the ones worth reading again. */
+const OPEN: readonly CampaignStatusName[] = ['scheduled', 'sending', 'paused'];
 
 /** What the screen shows: the live status when one was read, the row's otherwise. */
 export const statusOf = (context: CampaignControlContext, campaign: WatchedCampaign) =>
   context.live[campaign.id]?.status ?? campaign.status;
 
-const activeIds = (context: CampaignControlContext) =>
-  context.watched.filter((campaign) => ACTIVE.includes(statusOf(context, campaign))).map(({ id }) => id);
+const openCampaigns = (context: CampaignControlContext) =>
+  context.watched.filter((campaign) => OPEN.includes(statusOf(context, campaign)));
+
+/** Whether a watched campaign is being sent: its figures move by themselves ("Updating live"). */
+export const isSendingWatched = (context: CampaignControlContext) =>
+  context.watched.some((campaign) => statusOf(context, campaign) === 'sending');
+
+/**
+ * How long until the next read: POLL_MS while one is sending; else until the next scheduled
+ * campaign is due (a late one at once, at POLL_MS), and SLOW_POLL_MS at the most.
+ */
+export function pollDelay(context: CampaignControlContext, now: number = Date.now()): number {
+  if (isSendingWatched(context)) return POLL_MS;
+  const due = openCampaigns(context)
+    .filter((campaign) => statusOf(context, campaign) === 'scheduled')
+    .map((campaign) => Date.parse(context.live[campaign.id]?.scheduled_at ?? campaign.scheduled_at ?? ''))
+    .filter(Number.isFinite);
+  const untilDue = Math.min(...due) - now;
+  return Math.max(POLL_MS, Math.min(SLOW_POLL_MS, untilDue));
+}
 
 /** Which actions a campaign in `status` allows (the server's TRANSITIONS and cancel's states). */
 export function allowedActions(status: CampaignStatusName): CampaignAction[] {
@@ -74,8 +102,11 @@ export const campaignControlMachine = setup({
     changeCampaign: fromPromise<CampaignState, { id: string; action: CampaignAction }>(async () =>
       notProvided('changeCampaign'),
     ),
+    // Sends campaigns.recheck when the tab comes back into view (the wiring listens to the
+    // page's visibility). Left out, the slow interval alone catches changes made elsewhere.
+    watchVisibility: fromCallback(() => undefined),
   },
-  delays: { pollInterval: POLL_MS },
+  delays: { pollInterval: ({ context }) => pollDelay(context) },
   actions: {
     notify: (_, _notice: Notice) => {},
     /** The screen reads its rows again (the list's `list.refresh`, the detail's queries). */
@@ -88,13 +119,11 @@ export const campaignControlMachine = setup({
     forgetPending: assign({ pending: null }),
   },
   guards: {
-    isWatchingActive: ({ context }) => activeIds(context).length > 0,
-    /** Polled states where a campaign the screen shows as active no longer is. */
-    endsActivity: ({ context }, states: CampaignState[]) =>
-      states.some(
-        (state) =>
-          !ACTIVE.includes(state.status) &&
-          context.watched.some((campaign) => campaign.id === state.id && ACTIVE.includes(campaign.status)),
+    isWatchingOpen: ({ context }) => openCampaigns(context).length > 0,
+    /** Polled states whose status is no longer the one the campaign's row shows. */
+    movedFromRows: ({ context }, states: CampaignState[]) =>
+      states.some((state) =>
+        context.watched.some((campaign) => campaign.id === state.id && campaign.status !== state.status),
       ),
     /** The action is one the campaign's current status allows (a stale button cannot act). */
     isAllowed: ({ context }, pending: { id: string; action: CampaignAction }) => {
@@ -110,21 +139,23 @@ export const campaignControlMachine = setup({
   states: {
     polling: {
       initial: 'idle',
+      invoke: { id: 'watchVisibility', src: 'watchVisibility' },
       states: {
-        idle: { always: { guard: 'isWatchingActive', target: 'waiting' } },
+        idle: { always: { guard: 'isWatchingOpen', target: 'waiting' } },
         waiting: {
-          // The rows changed and nothing on screen is active any more: stop asking.
-          always: { guard: not('isWatchingActive'), target: 'idle' },
+          // The rows changed and nothing on screen can change any more: stop asking.
+          always: { guard: not('isWatchingOpen'), target: 'idle' },
           after: { pollInterval: 'fetching' },
+          on: { 'campaigns.recheck': 'fetching' },
         },
         fetching: {
           invoke: {
             id: 'fetchStates',
             src: 'fetchStates',
-            input: ({ context }) => ({ ids: activeIds(context) }),
+            input: ({ context }) => ({ ids: openCampaigns(context).map(({ id }) => id) }),
             onDone: [
               {
-                guard: { type: 'endsActivity', params: ({ event }) => event.output },
+                guard: { type: 'movedFromRows', params: ({ event }) => event.output },
                 target: 'settling',
                 actions: [{ type: 'storeStates', params: ({ event }) => event.output }, 'refreshRows'],
               },
@@ -135,7 +166,7 @@ export const campaignControlMachine = setup({
           },
         },
         settling: {
-          always: [{ guard: 'isWatchingActive', target: 'waiting' }, { target: 'idle' }],
+          always: [{ guard: 'isWatchingOpen', target: 'waiting' }, { target: 'idle' }],
         },
       },
     },
@@ -213,4 +244,7 @@ export const selectPending = (snapshot: CampaignControlSnapshot) => snapshot.con
 export const selectIsConfirmingCancel = (snapshot: CampaignControlSnapshot) =>
   snapshot.matches({ control: 'confirmingCancel' });
 export const selectIsChanging = (snapshot: CampaignControlSnapshot) => snapshot.hasTag('busy');
+/** A campaign on screen is being sent, so its figures update by themselves. */
+export const selectIsLive = (snapshot: CampaignControlSnapshot) => isSendingWatched(snapshot.context);
+/** Some campaign on screen is read again from time to time. */
 export const selectIsPolling = (snapshot: CampaignControlSnapshot) => !snapshot.matches({ polling: 'idle' });

@@ -86,7 +86,10 @@ function EmailLogEntryScreen({ id }: { id: string }) {
   const campaign = loaded?.campaign;
   useEffect(() => {
     if (campaign)
-      control.send({ type: 'campaigns.watch', campaigns: [{ id: campaign.id, status: campaign.status }] });
+      control.send({
+        type: 'campaigns.watch',
+        campaigns: [{ id: campaign.id, status: campaign.status, scheduled_at: campaign.scheduled_at }],
+      });
   }, [control, campaign]);
 
   // Read when an export starts, so the exporters are made once: the subject names the file and

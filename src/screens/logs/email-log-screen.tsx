@@ -9,7 +9,7 @@ import { paths } from '../../app/paths.ts';
 import { ListTable, useListActor, type ListColumn } from '../../components/list/index.ts';
 import { provideList, type ListActorRef } from '../../machines/list.machine.ts';
 import { selectQuery, selectResults } from '../../machines/list.selectors.ts';
-import { selectIsPolling, selectLive } from '../../machines/logs/campaign-control.machine.ts';
+import { selectIsLive, selectLive } from '../../machines/logs/campaign-control.machine.ts';
 import { listCampaigns } from '../../services/logs.service.ts';
 import { provideCampaignControl } from '../../app/wiring/logs.wiring.ts';
 import { CampaignActions, CancelCampaignModal } from './campaign-actions.tsx';
@@ -61,10 +61,13 @@ export default function EmailLogScreen() {
   const control = useActorRef(controlMachine);
   const rows = useSelector(list, selectResults<CampaignLog>);
   useEffect(() => {
-    control.send({ type: 'campaigns.watch', campaigns: rows.map(({ id, status }) => ({ id, status })) });
+    control.send({
+      type: 'campaigns.watch',
+      campaigns: rows.map(({ id, status, scheduled_at }) => ({ id, status, scheduled_at })),
+    });
   }, [control, rows]);
   const live = useSelector(control, selectLive);
-  const polling = useSelector(control, selectIsPolling);
+  const updating = useSelector(control, selectIsLive);
   const number = (value: number) => formatNumber(value, i18n.language);
   const current = (campaign: CampaignLog) => withLive(campaign, live[campaign.id]);
 
@@ -129,7 +132,7 @@ export default function EmailLogScreen() {
       <Text>{t('logs:list.intro')}</Text>
       <Group justify="space-between" align="flex-end">
         <StatusFilter list={list} />
-        {polling ? (
+        {updating ? (
           <Text size="sm" role="status">
             {t('logs:list.live')}
           </Text>

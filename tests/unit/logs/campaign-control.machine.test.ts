@@ -6,8 +6,11 @@ import {
   allowedActions,
   campaignControlMachine,
   POLL_MS,
+  pollDelay,
   selectIsConfirmingCancel,
+  selectIsLive,
   selectIsPolling,
+  SLOW_POLL_MS,
   selectLive,
   type CampaignAction,
 } from '../../../src/machines/logs/campaign-control.machine.ts';
@@ -46,18 +49,71 @@ describe('campaign control machine: live progress', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('asks for nothing while no campaign on screen is scheduled or sending', () => {
+  it('asks for nothing while every campaign on screen has ended', () => {
     const { actor, fetchStates } = harness();
     actor.send({
       type: 'campaigns.watch',
       campaigns: [
         { id: 'a', status: 'completed' },
-        { id: 'b', status: 'paused' },
+        { id: 'b', status: 'cancelled' },
       ],
     });
-    vi.advanceTimersByTime(POLL_MS * 3);
+    vi.advanceTimersByTime(SLOW_POLL_MS * 3);
     expect(fetchStates.calls).toHaveLength(0);
     expect(selectIsPolling(actor.getSnapshot())).toBe(false);
+  });
+
+  it('reads a paused campaign now and then, and reloads the rows once it was resumed elsewhere', async () => {
+    const { actor, fetchStates, refreshes } = harness();
+    actor.send({ type: 'campaigns.watch', campaigns: [{ id: 'b', status: 'paused' }] });
+    expect(selectIsLive(actor.getSnapshot())).toBe(false);
+    vi.advanceTimersByTime(SLOW_POLL_MS - 1);
+    expect(fetchStates.calls).toHaveLength(0);
+    vi.advanceTimersByTime(1);
+    expect(fetchStates.last().input).toEqual({ ids: ['b'] });
+    fetchStates.resolve([state('b', 'paused')]);
+    await settle();
+    expect(refreshes()).toBe(0);
+    vi.advanceTimersByTime(SLOW_POLL_MS);
+    fetchStates.resolve([state('b', 'sending', 3)]);
+    await settle();
+    expect(refreshes()).toBe(1);
+    // Until the rows come back, the live state already shows it sending, and fast.
+    expect(selectIsLive(actor.getSnapshot())).toBe(true);
+    vi.advanceTimersByTime(POLL_MS);
+    expect(fetchStates.calls).toHaveLength(3);
+  });
+
+  it('reads at once when the tab comes back into view', () => {
+    const { actor, fetchStates } = harness();
+    actor.send({ type: 'campaigns.watch', campaigns: [{ id: 'b', status: 'paused' }] });
+    actor.send({ type: 'campaigns.recheck' });
+    expect(fetchStates.last().input).toEqual({ ids: ['b'] });
+  });
+
+  it('reads a scheduled campaign when it is due, not every few seconds before', () => {
+    vi.setSystemTime(new Date('2026-11-24T09:00:00.000Z'));
+    const { actor, fetchStates } = harness();
+    actor.send({
+      type: 'campaigns.watch',
+      campaigns: [{ id: 'c', status: 'scheduled', scheduled_at: '2026-11-24T09:00:10.000Z' }],
+    });
+    vi.advanceTimersByTime(9_999);
+    expect(fetchStates.calls).toHaveLength(0);
+    vi.advanceTimersByTime(1);
+    expect(fetchStates.calls).toHaveLength(1);
+  });
+
+  it('waits the slow interval for one due far ahead, and the short one for one overdue', () => {
+    const now = new Date('2026-11-24T09:00:00.000Z').getTime();
+    const context = (scheduled_at: string) => ({
+      watched: [{ id: 'c', status: 'scheduled' as const, scheduled_at }],
+      live: {},
+      pending: null,
+    });
+    expect(pollDelay(context('2026-12-24T09:00:00.000Z'), now)).toBe(SLOW_POLL_MS);
+    expect(pollDelay(context('2026-11-24T08:00:00.000Z'), now)).toBe(POLL_MS);
+    expect(pollDelay(context('2026-11-24T09:00:20.000Z'), now)).toBe(20_000);
   });
 
   it('reads the active campaigns every interval and shows their latest figures', async () => {

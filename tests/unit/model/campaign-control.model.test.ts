@@ -4,7 +4,7 @@ import { createTestModel } from 'xstate/graph';
 import type { CampaignState } from '../../../contract/send.contract.ts';
 import {
   campaignControlMachine,
-  POLL_MS,
+  SLOW_POLL_MS,
   type CampaignAction,
   type CampaignControlContext,
 } from '../../../src/machines/logs/campaign-control.machine.ts';
@@ -25,6 +25,7 @@ const state = (status: CampaignState['status']): CampaignState => ({
 const model = createTestModel(toModelMachine(campaignControlMachine), {
   events: [
     { type: 'campaigns.watch', campaigns: [{ id: 'k1', status: 'sending' }] },
+    { type: 'campaigns.recheck' },
     { type: 'campaign.pause', id: 'k1' },
     { type: 'campaign.resume', id: 'k1' },
     { type: 'campaign.cancel', id: 'k1' },
@@ -61,7 +62,8 @@ describe('campaign control machine, model-based paths', () => {
       ).start();
       for (const step of path.steps) {
         const event = step.event as { type: string; output?: unknown };
-        if (event.type === 'model.after.pollInterval') vi.advanceTimersByTime(POLL_MS);
+        // The longest the delay can be: it fires whichever interval the watched campaigns ask for.
+        if (event.type === 'model.after.pollInterval') vi.advanceTimersByTime(SLOW_POLL_MS);
         else if (event.type === 'xstate.done.actor.fetchStates') fetchStates.resolve([state('completed')]);
         else if (event.type === 'xstate.error.actor.fetchStates')
           fetchStates.reject(apiError(503, 'errors.network'));
