@@ -41,7 +41,12 @@ export type ListQuery<Field extends string = string> = {
 };
 
 export function pageSchema<Item extends z.ZodType>(item: Item) {
-  return z.object({ count: z.number().int().min(0), results: z.array(item) });
+  return z.object({
+    count: z.number().int().min(0),
+    results: z.array(item),
+    /** True when the count stopped early: at least `count` rows match (list.defaults.ts). */
+    count_capped: z.boolean().optional(),
+  });
 }
 
 /** Where page `page` of `page_size` starts. */

@@ -9,4 +9,8 @@ export const MAX_PAGE_SIZE = 200;
 export const MAX_PAGE = 10_000;
 export const MAX_SEARCH_LENGTH = 200;
 
-export type Page<Item> = { count: number; results: Item[] };
+/**
+ * A page of a list. `count_capped: true` means at least `count` rows match: a searched list is
+ * counted only some way past the page asked for (it grows as the pages go on).
+ */
+export type Page<Item> = { count: number; results: Item[]; count_capped?: boolean | undefined };

@@ -12,3 +12,11 @@ export function containsPattern(term: string): string {
 export function containsText(column: string, pattern: string): RawBuilder<boolean> {
   return sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
 }
+
+/**
+ * `column like pattern` for a column already kept lower-cased (an e-mail key, a search text):
+ * without lower(), so a trigram index on the column itself still serves it.
+ */
+export function containsLowerText(column: string, pattern: string): RawBuilder<boolean> {
+  return sql<boolean>`${sql.ref(column)} like ${pattern} escape '\\'`;
+}

@@ -79,6 +79,7 @@ export const listMachine = setup({
     })),
     storePage: assign((_, page: Page<ListItem>) => ({
       count: page.count,
+      countCapped: page.count_capped ?? false,
       results: page.results,
       errorKey: null,
     })),
@@ -110,6 +111,7 @@ export const listMachine = setup({
     },
     searchText: '',
     count: 0,
+    countCapped: false,
     results: [],
     errorKey: null,
     pendingDeleteId: null,

@@ -18,6 +18,8 @@ export interface ListContext {
   /** What the search box shows, ahead of `query.search` by the debounce. */
   searchText: string;
   count: number;
+  /** The server stopped counting: at least `count` rows match (contract/list.defaults.ts). */
+  countCapped: boolean;
   results: ListItem[];
   /** i18n key of the last failed load (errors.*). */
   errorKey: string | null;

@@ -6,6 +6,8 @@ import { lastPageOf, type ListItem, type ListRequest, type ListSnapshot } from '
 export const selectResults = <Item extends ListItem = ListItem>(snapshot: ListSnapshot): Item[] =>
   snapshot.context.results as Item[];
 export const selectCount = (snapshot: ListSnapshot): number => snapshot.context.count;
+/** At least selectCount rows match: the server counted no further. */
+export const selectIsCountCapped = (snapshot: ListSnapshot): boolean => snapshot.context.countCapped;
 export const selectQuery = (snapshot: ListSnapshot): ListRequest => snapshot.context.query;
 export const selectSearchText = (snapshot: ListSnapshot): string => snapshot.context.searchText;
 export const selectPageCount = (snapshot: ListSnapshot): number =>

@@ -73,6 +73,26 @@ describe('list components', { timeout: 20_000 }, () => {
     );
   });
 
+  it('says "more than" when the server stopped counting, in both languages', async () => {
+    const fetchPage = vi.fn(
+      async (): Promise<Page<Person>> => ({ count: 1000, count_capped: true, results: people.slice(0, 5) }),
+    );
+    const machine = provideList<Person>({ fetchPage, deleteItem: vi.fn(), notify: vi.fn() });
+    renderTable(machine);
+    expect(await screen.findByText('Results: more than 1000')).toBeInTheDocument();
+    // Every page up to the count is offered.
+    expect(screen.getByRole('button', { name: 'Page 200' })).toBeInTheDocument();
+  });
+
+  it('says "more than" in Arabic too', async () => {
+    const fetchPage = vi.fn(
+      async (): Promise<Page<Person>> => ({ count: 1000, count_capped: true, results: people.slice(0, 5) }),
+    );
+    const machine = provideList<Person>({ fetchPage, deleteItem: vi.fn(), notify: vi.fn() });
+    renderTable(machine, { language: 'ar' });
+    expect(await screen.findByText('عدد النتائج: أكثر من 1000')).toBeInTheDocument();
+  });
+
   it('searches once typing stops, and says "No results found" when nothing matches', async () => {
     const { fetchPage, machine } = fakeResource(people, vi.fn());
     const { user } = renderTable(machine);

@@ -1,6 +1,6 @@
 import type { BalanceEntry, CreditKind } from '../../../contract/credits.contract.ts';
 import type { Db } from '../../db/schema.ts';
-import { containsPattern } from '../users/users.repository.ts';
+import { containsPattern, containsText } from '../../lib/search.ts';
 
 export type LedgerFilter = {
   userId?: string | undefined;
@@ -26,9 +26,9 @@ function filtered(db: Db, filter: LedgerFilter) {
     const pattern = containsPattern(filter.search);
     query = query.where((eb) =>
       eb.or([
-        eb(eb.fn('lower', [eb.fn.coalesce('owner.username', eb.val(''))]), 'like', eb.val(pattern)),
-        eb(eb.fn.coalesce('owner.email', eb.val('')), 'like', eb.val(pattern)),
-        eb(eb.fn('lower', [eb.fn.coalesce('credit_ledger.reason', eb.val(''))]), 'like', eb.val(pattern)),
+        containsText('owner.username', pattern),
+        containsText('owner.email', pattern),
+        containsText('credit_ledger.reason', pattern),
       ]),
     );
   }

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { CampaignCounts, CampaignLog } from '../../../contract/logs.contract.ts';
 import type { CampaignRow, CampaignStatus, Db, MessageRow } from '../../db/schema.ts';
-import { containsPattern } from '../users/users.repository.ts';
+import { boundedCount } from '../../lib/bounded-count.ts';
+import { containsLowerText, containsPattern, containsText } from '../../lib/search.ts';
 
 export type CampaignFilter = {
   ownerId?: string | undefined;
@@ -15,7 +16,7 @@ function filteredCampaigns(db: Db, filter: CampaignFilter) {
   if (filter.status) query = query.where('campaigns.status', '=', filter.status);
   if (filter.search) {
     const pattern = containsPattern(filter.search);
-    query = query.where((eb) => eb(eb.fn('lower', ['campaigns.subject']), 'like', eb.val(pattern)));
+    query = query.where(containsText('campaigns.subject', pattern));
   }
   return query;
 }
@@ -131,7 +132,7 @@ export function filteredMessages(db: Db, campaignId: string, filter: MessageFilt
   if (filter.search) {
     const pattern = containsPattern(filter.search);
     query = query.where((eb) =>
-      eb.or([eb('email_key', 'like', pattern), eb(eb.fn('lower', ['name']), 'like', eb.val(pattern))]),
+      eb.or([containsLowerText('email_key', pattern), containsText('name', pattern)]),
     );
   }
   return query;
@@ -147,10 +148,15 @@ export async function listMessages(
     orderBy: 'seq' | 'email' | 'sent_at' | 'opened_at';
     descending: boolean;
   },
-): Promise<{ count: number; rows: MessageRow[] }> {
-  const { count } = await filteredMessages(db, campaignId, filter)
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .executeTakeFirstOrThrow();
+): Promise<{ count: number; count_capped: boolean; rows: MessageRow[] }> {
+  // A search over a big campaign is counted only some way past the page (bounded-count.ts);
+  // the status and answer filters use the campaign's index and are counted exactly.
+  const counted = filter.search
+    ? await boundedCount(db, filteredMessages(db, campaignId, filter).select('seq'), page.offset)
+    : await filteredMessages(db, campaignId, filter)
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .executeTakeFirstOrThrow()
+        .then(({ count }) => ({ count: Number(count), count_capped: false }));
   const direction = page.descending ? 'desc' : 'asc';
   const rows = await filteredMessages(db, campaignId, filter)
     .selectAll()
@@ -159,7 +165,7 @@ export async function listMessages(
     .offset(page.offset)
     .limit(page.limit)
     .execute();
-  return { count: Number(count), rows };
+  return { ...counted, rows };
 }
 
 /** Counts per time bucket: the ISO text prefix of `column` (13 characters = the hour, 10 = the day). */

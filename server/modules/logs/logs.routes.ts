@@ -61,7 +61,7 @@ const logRoutes: FastifyPluginAsync = async (app) => {
     const campaign = await visibleCampaign(db, request.user!, request.params.id);
     const { query } = request;
     const ordering = query.ordering ?? 'seq';
-    const { count, rows } = await repo.listMessages(
+    const { count, count_capped, rows } = await repo.listMessages(
       db,
       campaign.id,
       { status: query.status, answer: query.answer, search: query.search },
@@ -73,7 +73,7 @@ const logRoutes: FastifyPluginAsync = async (app) => {
       },
     );
     const survey = surveyOf(campaign.survey);
-    return { count, results: rows.map((row) => toMessageLog(row, survey)) };
+    return { count, count_capped, results: rows.map((row) => toMessageLog(row, survey)) };
   });
 
   route(app, logEndpoints.timeline, async (request) => {

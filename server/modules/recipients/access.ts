@@ -37,8 +37,3 @@ export const readableGroup = async (db: Db, actor: Actor, id: string): Promise<R
 
 export const writableGroup = async (db: Db, actor: Actor, id: string): Promise<RecipientGroupRow> =>
   writable(actor, await findGroup(db, id), 'Group');
-
-/** LIKE pattern for a search term, the user's own %, _ and \ taken literally (`escape '\'`). */
-export function containsPattern(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}

@@ -1,17 +1,17 @@
-import { sql } from 'kysely';
 import { validationKeys } from '../../../contract/errors.contract.ts';
 import { offsetOf, type ListQuery } from '../../../contract/list.contract.ts';
 import type { RecipientGroup } from '../../../contract/recipients.contract.ts';
 import type { Db } from '../../db/schema.ts';
 import { validationFailed } from '../../lib/http-error.ts';
-import { containsPattern, type Actor } from './access.ts';
+import { containsPattern, containsText } from '../../lib/search.ts';
+import type { Actor } from './access.ts';
 
 function groupsQuery(db: Db, actor: Actor, search: string | undefined) {
   let query = db
     .selectFrom('recipient_groups as g')
     .innerJoin('users as u', 'u.id', 'g.owner_id')
     .$if(actor.role !== 'admin', (q) => q.where('g.owner_id', '=', actor.id));
-  if (search) query = query.where(sql<boolean>`lower(g.name) like ${containsPattern(search)} escape '\\'`);
+  if (search) query = query.where(containsText('g.name', containsPattern(search)));
   return query;
 }
 

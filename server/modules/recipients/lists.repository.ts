@@ -1,9 +1,9 @@
-import { sql } from 'kysely';
 import type { ListQuery } from '../../../contract/list.contract.ts';
 import { offsetOf } from '../../../contract/list.contract.ts';
 import type { RecipientList } from '../../../contract/recipients.contract.ts';
 import type { Db } from '../../db/schema.ts';
-import { containsPattern, type Actor } from './access.ts';
+import { containsPattern, containsText } from '../../lib/search.ts';
+import type { Actor } from './access.ts';
 
 type ListOrdering = 'name' | 'created_at' | 'recipients_count';
 
@@ -13,7 +13,7 @@ function listsQuery(db: Db, actor: Actor, search: string | undefined) {
     .innerJoin('users as u', 'u.id', 'l.owner_id')
     // Administrators read everyone's lists; everybody else only their own.
     .$if(actor.role !== 'admin', (q) => q.where('l.owner_id', '=', actor.id));
-  if (search) query = query.where(sql<boolean>`lower(l.name) like ${containsPattern(search)} escape '\\'`);
+  if (search) query = query.where(containsText('l.name', containsPattern(search)));
   return query;
 }
 

@@ -5,8 +5,9 @@ import { offsetOf, type ListQuery } from '../../../contract/list.contract.ts';
 import type { ExtraField, Recipient } from '../../../contract/recipients.contract.ts';
 import { isPostgres } from '../../db/create-db.ts';
 import type { Db, RecipientRow } from '../../db/schema.ts';
+import { boundedCount } from '../../lib/bounded-count.ts';
 import { uuid7 } from '../../lib/uuid7.ts';
-import { containsPattern } from './access.ts';
+import { containsLowerText, containsPattern } from '../../lib/search.ts';
 
 /** A recipient's fields as the import checks them (contract/recipient-import.ts). */
 export type RecipientFields = CheckedRow;
@@ -85,7 +86,7 @@ async function useTrigrams(db: Db, search: string | undefined): Promise<string |
  */
 function inList(db: Db, listId: string, search: string | undefined, phrase: string | undefined) {
   if (!search) return db.selectFrom('recipients').where('list_id', '=', listId);
-  const like = sql<boolean>`search_text like ${containsPattern(search)} escape '\\'`;
+  const like = containsLowerText('search_text', containsPattern(search));
   if (!phrase) return db.selectFrom('recipients').where('list_id', '=', listId).where(like);
   // The unary + keeps SQLite from walking the list's index and testing each row against the hits:
   // it fetches the few hits by rowid instead, then keeps those of this list.
@@ -102,8 +103,8 @@ function inList(db: Db, listId: string, search: string | undefined, phrase: stri
  * One page of a list. Without a search the count is the list's kept `recipients_count`, so
  * paging a 100k list never counts it; pages walk the (list_id, created_at, id) or
  * (list_id, email_key) index, and deep offsets are bounded by the contract's MAX_PAGE. With a
- * search the count is exact: cheap for the rare terms people type, a read of the list for a
- * word most rows hold (see docs/recipients-import.md).
+ * search the count goes at most COUNT_AHEAD rows past the page (server/lib/bounded-count.ts), so
+ * a word most rows hold costs a short read, not one of the whole list (docs/recipients-import.md).
  */
 export async function pageRecipients(
   db: Db,
@@ -115,15 +116,9 @@ export async function pageRecipients(
   const column = ordering.endsWith('email') ? 'email_key' : 'created_at';
   const phrase = await useTrigrams(db, query.search);
   const matching = () => inList(db, list.id, query.search, phrase);
-  const count = query.search
-    ? Number(
-        (
-          await matching()
-            .select((eb) => eb.fn.countAll<number | string>().as('count'))
-            .executeTakeFirstOrThrow()
-        ).count,
-      )
-    : list.recipients_count;
+  const counted = query.search
+    ? await boundedCount(db, matching().select('id'), offsetOf(query))
+    : { count: list.recipients_count, count_capped: false };
   // The page's ids first, from the ordering index alone (index-only on PostgreSQL once vacuum has
   // marked the pages all-visible): a deep page skips index entries, not whole rows.
   const pageIds = matching()
@@ -139,7 +134,7 @@ export async function pageRecipients(
     .orderBy(column, direction)
     .orderBy('id', direction)
     .execute();
-  return { count, results: rows.map(toRecipient) };
+  return { ...counted, results: rows.map(toRecipient) };
 }
 
 export const findRecipient = (db: Db, id: string) =>

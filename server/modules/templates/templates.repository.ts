@@ -1,5 +1,5 @@
 import type { Db, TemplateRow } from '../../db/schema.ts';
-import { containsPattern } from '../users/users.repository.ts';
+import { containsPattern, containsText } from '../../lib/search.ts';
 
 /** A template row with its owner's user name, which administrators see in the list. */
 export type TemplateWithOwner = TemplateRow & { owner_username: string };
@@ -17,10 +17,7 @@ function filtered(db: Db, filter: { ownerId?: string | undefined; search?: strin
   if (filter.search) {
     const pattern = containsPattern(filter.search);
     query = query.where((eb) =>
-      eb.or([
-        eb(eb.fn('lower', ['templates.name']), 'like', eb.val(pattern)),
-        eb(eb.fn('lower', ['templates.subject']), 'like', eb.val(pattern)),
-      ]),
+      eb.or([containsText('templates.name', pattern), containsText('templates.subject', pattern)]),
     );
   }
   return query;

@@ -1,5 +1,6 @@
 import type { User } from '../../../contract/auth.contract.ts';
 import type { Db, UserRow, UserUpdate } from '../../db/schema.ts';
+import { containsPattern, containsText } from '../../lib/search.ts';
 
 export type NewUser = {
   username: string;
@@ -85,20 +86,15 @@ export type UserListFilter = {
   isActive?: boolean | undefined;
 };
 
-/** LIKE pattern for a search term, with the user's own % and _ taken literally. */
-export function containsPattern(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
 function filtered(db: Db, filter: UserListFilter) {
   let query = db.selectFrom('users');
   if (filter.search) {
     const pattern = containsPattern(filter.search);
     query = query.where((eb) =>
       eb.or([
-        eb(eb.fn('lower', ['username']), 'like', eb.val(pattern)),
-        eb('email', 'like', pattern),
-        eb(eb.fn('lower', [eb.fn.coalesce('organization', eb.val(''))]), 'like', eb.val(pattern)),
+        containsText('username', pattern),
+        containsText('email', pattern),
+        containsText('organization', pattern),
       ]),
     );
   }
