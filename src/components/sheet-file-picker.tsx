@@ -1,5 +1,6 @@
-import { Button, FileInput, Group } from '@mantine/core';
+import { Alert, Button, FileInput, Group, Loader, Text } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /**
  * Picks a spreadsheet (.xlsx, .xls, .csv) and hands it on with a button, for the recipients import
@@ -20,5 +21,49 @@ export function SheetFilePicker({
       <FileInput label={label} accept=".xlsx,.xls,.csv" value={file} onChange={setFile} clearable />
       <Button onClick={() => onPick(file)}>{buttonLabel}</Button>
     </Group>
+  );
+}
+
+/**
+ * The part every spreadsheet import shares before its columns are matched: what went wrong (an
+ * i18n key from src/machines/sheet-file-rules.ts), the picker while picking, and the worker
+ * reading the file (with a cancel where the machine takes one).
+ */
+export function SheetPickStep({
+  errorKey,
+  phase,
+  texts,
+  onPick,
+  onCancel,
+}: {
+  errorKey: string | null;
+  phase: 'picking' | 'parsing' | 'past';
+  texts: { pick: string; button: string; parsing: string; cancel?: string };
+  onPick: (file: File | null) => void;
+  onCancel?: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {errorKey ? (
+        <Alert color="red" role="alert">
+          {t(errorKey)}
+        </Alert>
+      ) : null}
+      {phase === 'picking' ? (
+        <SheetFilePicker label={texts.pick} buttonLabel={texts.button} onPick={onPick} />
+      ) : null}
+      {phase === 'parsing' ? (
+        <Group>
+          <Loader size="sm" />
+          <Text role="status">{texts.parsing}</Text>
+          {onCancel && texts.cancel ? (
+            <Button variant="default" onClick={onCancel}>
+              {texts.cancel}
+            </Button>
+          ) : null}
+        </Group>
+      ) : null}
+    </>
   );
 }

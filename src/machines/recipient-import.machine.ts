@@ -1,15 +1,14 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import {
   MAX_IMPORT_CHUNK,
-  MAX_IMPORT_FILE_BYTES,
   MAX_IMPORT_ROWS,
   type ImportResult,
   type ImportRow,
 } from '../../contract/recipients.contract.ts';
-import { validationKeys } from '../../contract/errors.contract.ts';
 import { autoMap, toImportRows, type ColumnTarget } from '../lib/recipient-import/columns.ts';
-import { fileKindOf, type ParsedSheet, type SheetRow } from '../lib/recipient-import/sheet.ts';
+import type { ParsedSheet, SheetRow } from '../lib/recipient-import/sheet.ts';
 import { notProvided, type Notice } from './notify.ts';
+import { PARSE_FAILED, parsedSheetProblem, pickedFileProblem } from './sheet-file-rules.ts';
 
 /** Rows per upload: small enough for a smooth progress bar, far under the server's 5,000. */
 export const DEFAULT_CHUNK_SIZE = 1_000;
@@ -84,9 +83,8 @@ export const recipientImportMachine = setup({
     notify: (_, _notice: Notice) => {},
   },
   guards: {
-    noFile: ({ event }) => event.type === 'import.pick' && event.file === null,
-    wrongType: ({ event }) => event.type === 'import.pick' && !fileKindOf(event.file?.name ?? ''),
-    tooLarge: ({ event }) => event.type === 'import.pick' && (event.file?.size ?? 0) > MAX_IMPORT_FILE_BYTES,
+    isBadPick: (_, file: File | null) => pickedFileProblem(file) !== null,
+    isBadSheet: (_, sheet: ParsedSheet) => parsedSheetProblem(sheet, MAX_IMPORT_ROWS) !== null,
     noEmailColumn: ({ context }) => !context.mapping.includes('email'),
     queueEmpty: ({ context }) => context.queue.length === 0,
     hasFailed: ({ context }) => context.failed.length > 0,
@@ -99,9 +97,10 @@ export const recipientImportMachine = setup({
     picking: {
       on: {
         'import.pick': [
-          { guard: 'noFile', actions: assign({ errorKey: validationKeys.fileRequired }) },
-          { guard: 'wrongType', actions: assign({ errorKey: 'recipients:import.fileType' }) },
-          { guard: 'tooLarge', actions: assign({ errorKey: 'recipients:import.fileTooLarge' }) },
+          {
+            guard: { type: 'isBadPick', params: ({ event }) => event.file },
+            actions: assign({ errorKey: ({ event }) => pickedFileProblem(event.file) }),
+          },
           { target: 'parsing', actions: assign({ file: ({ event }) => event.file, errorKey: null }) },
         ],
       },
@@ -114,14 +113,9 @@ export const recipientImportMachine = setup({
         input: ({ context }) => ({ file: context.file! }),
         onDone: [
           {
-            guard: ({ event }) => event.output.rows.length === 0,
+            guard: { type: 'isBadSheet', params: ({ event }) => event.output },
             target: 'picking',
-            actions: assign({ errorKey: 'recipients:import.empty' }),
-          },
-          {
-            guard: ({ event }) => event.output.rows.length > MAX_IMPORT_ROWS,
-            target: 'picking',
-            actions: assign({ errorKey: 'recipients:import.tooManyRows' }),
+            actions: assign({ errorKey: ({ event }) => parsedSheetProblem(event.output, MAX_IMPORT_ROWS) }),
           },
           {
             target: 'mapping',
@@ -132,7 +126,7 @@ export const recipientImportMachine = setup({
             })),
           },
         ],
-        onError: { target: 'picking', actions: assign({ errorKey: 'recipients:import.parseFailed' }) },
+        onError: { target: 'picking', actions: assign({ errorKey: PARSE_FAILED }) },
       },
       on: { 'import.cancel': { target: 'picking', actions: assign(startOver) } },
     },

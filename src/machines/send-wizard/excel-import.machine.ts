@@ -1,11 +1,10 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { isValidEmail, normalizeEmail } from '../../../contract/email.contract.ts';
-import { validationKeys } from '../../../contract/errors.contract.ts';
-import { MAX_IMPORT_FILE_BYTES } from '../../../contract/recipients.contract.ts';
 import { MAX_SEND_ROWS } from '../../../contract/send.contract.ts';
 import { autoMap, columnLabel } from '../../lib/recipient-import/columns.ts';
-import { fileKindOf, type ParsedSheet, type SheetRow } from '../../lib/recipient-import/sheet.ts';
+import type { ParsedSheet, SheetRow } from '../../lib/recipient-import/sheet.ts';
 import { notProvided } from '../notify.ts';
+import { PARSE_FAILED, parsedSheetProblem, pickedFileProblem } from '../sheet-file-rules.ts';
 import type { ExcelRecipients, SendRow } from './types.ts';
 
 /** What a column of the sheet becomes in the send: a recipient field, a variable, or nothing. */
@@ -85,9 +84,8 @@ export const excelImportMachine = setup({
     parseFile: fromPromise<ParsedSheet, { file: File }>(async () => notProvided('parseFile')),
   },
   guards: {
-    noFile: ({ event }) => event.type === 'excel.pick' && event.file === null,
-    wrongType: ({ event }) => event.type === 'excel.pick' && !fileKindOf(event.file?.name ?? ''),
-    tooLarge: ({ event }) => event.type === 'excel.pick' && (event.file?.size ?? 0) > MAX_IMPORT_FILE_BYTES,
+    isBadPick: (_, file: File | null) => pickedFileProblem(file) !== null,
+    isBadSheet: (_, sheet: ParsedSheet) => parsedSheetProblem(sheet, MAX_SEND_ROWS) !== null,
     noEmailColumn: ({ context }) => !context.mapping.includes('email'),
     noValidRow: ({ context }) => toSendRows(context).rows.length === 0,
   },
@@ -110,9 +108,10 @@ export const excelImportMachine = setup({
     picking: {
       on: {
         'excel.pick': [
-          { guard: 'noFile', actions: assign({ errorKey: validationKeys.fileRequired }) },
-          { guard: 'wrongType', actions: assign({ errorKey: 'recipients:import.fileType' }) },
-          { guard: 'tooLarge', actions: assign({ errorKey: 'recipients:import.fileTooLarge' }) },
+          {
+            guard: { type: 'isBadPick', params: ({ event }) => event.file },
+            actions: assign({ errorKey: ({ event }) => pickedFileProblem(event.file) }),
+          },
           { target: 'parsing', actions: assign({ file: ({ event }) => event.file, errorKey: null }) },
         ],
       },
@@ -125,14 +124,9 @@ export const excelImportMachine = setup({
         input: ({ context }) => ({ file: context.file! }),
         onDone: [
           {
-            guard: ({ event }) => event.output.rows.length === 0,
+            guard: { type: 'isBadSheet', params: ({ event }) => event.output },
             target: 'picking',
-            actions: assign({ errorKey: 'recipients:import.empty' }),
-          },
-          {
-            guard: ({ event }) => event.output.rows.length > MAX_SEND_ROWS,
-            target: 'picking',
-            actions: assign({ errorKey: 'recipients:import.tooManyRows' }),
+            actions: assign({ errorKey: ({ event }) => parsedSheetProblem(event.output, MAX_SEND_ROWS) }),
           },
           {
             target: 'mapping',
@@ -143,7 +137,7 @@ export const excelImportMachine = setup({
             })),
           },
         ],
-        onError: { target: 'picking', actions: assign({ errorKey: 'recipients:import.parseFailed' }) },
+        onError: { target: 'picking', actions: assign({ errorKey: PARSE_FAILED }) },
       },
     },
     mapping: {

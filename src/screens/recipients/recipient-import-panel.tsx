@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Progress, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Progress, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { useAppServices } from '../../app/app-services.tsx';
@@ -12,7 +12,7 @@ import {
 import { parseInWorker, uploadChunk } from '../../services/recipient-import/import.service.ts';
 import { saveFile } from '../../services/recipients.service.ts';
 import { useRecipientsI18n } from './use-recipients-i18n.ts';
-import { SheetFilePicker } from '../../components/sheet-file-picker.tsx';
+import { SheetPickStep } from '../../components/sheet-file-picker.tsx';
 
 const PREVIEW_ROWS = 5;
 
@@ -62,26 +62,18 @@ export function RecipientImportPanel({ listId, onImported }: { listId: string; o
       <Title order={2} id="import-title">
         {t('recipients:import.title')}
       </Title>
-      {context.errorKey ? (
-        <Alert color="red" role="alert">
-          {t(context.errorKey)}
-        </Alert>
-      ) : null}
-      {state.matches('picking') ? (
-        <SheetFilePicker
-          label={t('recipients:import.pick')}
-          buttonLabel={t('recipients:import.choose')}
-          onPick={(file) => actor.send({ type: 'import.pick', file })}
-        />
-      ) : null}
-      {state.matches('parsing') ? (
-        <Group>
-          <Text role="status">{t('recipients:import.parsing')}</Text>
-          <Button variant="default" onClick={() => actor.send({ type: 'import.cancel' })}>
-            {t('recipients:import.cancel')}
-          </Button>
-        </Group>
-      ) : null}
+      <SheetPickStep
+        errorKey={context.errorKey}
+        phase={state.matches('picking') ? 'picking' : state.matches('parsing') ? 'parsing' : 'past'}
+        texts={{
+          pick: t('recipients:import.pick'),
+          button: t('recipients:import.choose'),
+          parsing: t('recipients:import.parsing'),
+          cancel: t('recipients:import.cancel'),
+        }}
+        onPick={(file) => actor.send({ type: 'import.pick', file })}
+        onCancel={() => actor.send({ type: 'import.cancel' })}
+      />
       {state.matches('mapping') ? (
         <Stack gap="sm">
           <Text>{t('recipients:import.preview', { count: context.rows.length })}</Text>

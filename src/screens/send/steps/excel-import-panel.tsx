@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -8,7 +8,7 @@ import {
   type ExcelTarget,
 } from '../../../machines/send-wizard/excel-import.machine.ts';
 import { columnLabel } from '../../../lib/recipient-import/columns.ts';
-import { SheetFilePicker } from '../../../components/sheet-file-picker.tsx';
+import { SheetPickStep } from '../../../components/sheet-file-picker.tsx';
 
 const PREVIEW_ROWS = 3;
 
@@ -29,24 +29,12 @@ export function ExcelImportPanel({ actor }: { actor: ExcelImportActorRef }) {
       <Title order={3} id="excel-title">
         {t('send:excel.heading')}
       </Title>
-      {context.errorKey ? (
-        <Alert color="red" role="alert">
-          {t(context.errorKey)}
-        </Alert>
-      ) : null}
-      {state.matches('picking') ? (
-        <SheetFilePicker
-          label={t('send:excel.pick')}
-          buttonLabel={t('send:excel.read')}
-          onPick={(file) => actor.send({ type: 'excel.pick', file })}
-        />
-      ) : null}
-      {state.matches('parsing') ? (
-        <Group role="status">
-          <Loader size="sm" />
-          <Text>{t('send:excel.reading')}</Text>
-        </Group>
-      ) : null}
+      <SheetPickStep
+        errorKey={context.errorKey}
+        phase={state.matches('picking') ? 'picking' : state.matches('parsing') ? 'parsing' : 'past'}
+        texts={{ pick: t('send:excel.pick'), button: t('send:excel.read'), parsing: t('send:excel.reading') }}
+        onPick={(file) => actor.send({ type: 'excel.pick', file })}
+      />
       {state.matches('mapping') ? (
         <Stack gap="sm">
           <Text fw={500}>{t('send:excel.mapping')}</Text>
