@@ -84,16 +84,26 @@ export async function upsertRecipients(
 }
 
 /**
- * PostgreSQL only: refreshes the recipients table's planner statistics once it has changed by more
- * than its size since they were taken (so a few times while a table grows to 100k, then rarely).
- * Without this, searches and deep pages right after a big first import ran on plans made for an
- * empty table (300 ms instead of 10) until autoanalyze came by, up to a minute later.
+ * PostgreSQL only: keeps the recipients table's upkeep in step with a big import, as autovacuum
+ * would within a minute or so.
+ * - Planner statistics, once the table has changed by more than its size since they were taken
+ *   (a few times while a table grows to 100k, then rarely). Without them, searches and deep pages
+ *   right after a big first import ran on plans made for an empty table (300 ms instead of 10).
+ * - A vacuum once a fifth of the table was inserted since the last one: it marks the new pages
+ *   all-visible, so a deep page reads its ids from the index alone instead of checking each row
+ *   in the table (page 1,000 of 100k: 75 ms -> 15 ms). The visibility map lets each vacuum skip
+ *   the pages an earlier one marked, so together they cost about one pass over the table.
+ * SKIP_LOCKED: when another process is already at it, this one does not wait. The counter of
+ * inserts since the last vacuum is read through to_jsonb so a PostgreSQL without it (before 13)
+ * simply never vacuums here.
  */
 export async function refreshStatistics(db: Db): Promise<void> {
   if (!isPostgres(db)) return;
-  const { rows } = await sql<{ stale: boolean }>`
-    select s.n_mod_since_analyze > greatest(1000, c.reltuples) as stale
+  const { rows } = await sql<{ stale: boolean; unvacuumed: boolean | null }>`
+    select s.n_mod_since_analyze > greatest(1000, c.reltuples) as stale,
+      (to_jsonb(s) ->> 'n_ins_since_vacuum')::bigint > greatest(1000, c.reltuples * 0.2) as unvacuumed
     from pg_class c join pg_stat_user_tables s on s.relid = c.oid
     where c.oid = 'recipients'::regclass`.execute(db);
-  if (rows[0]?.stale) await sql`analyze recipients`.execute(db);
+  if (rows[0]?.unvacuumed) await sql`vacuum (analyze, skip_locked) recipients`.execute(db);
+  else if (rows[0]?.stale) await sql`analyze (skip_locked) recipients`.execute(db);
 }
