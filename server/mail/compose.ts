@@ -25,7 +25,10 @@ export type CampaignContext = {
   publicUrl: string;
 };
 
-export type MessageToCompose = Pick<MessageRow, 'email' | 'name' | 'variables' | 'attachment' | 'token'>;
+export type MessageToCompose = Pick<
+  MessageRow,
+  'id' | 'email' | 'name' | 'variables' | 'attachment' | 'token'
+>;
 
 export async function loadCampaignContext(
   db: Db,
@@ -91,6 +94,10 @@ export async function composeMessage(
     from: { name: campaign.sender_name, address: campaign.from_email },
     to: message.name ? { name: message.name, address: message.email } : message.email,
     subject: rendered.subject,
+    // One Message-ID per message row, the same on every attempt: a message re-sent after a crash
+    // (possible_duplicate) carries the id of its first try, by which mail clients and mailbox
+    // providers recognise the copy. It also spares nodemailer drawing random bytes per message.
+    messageId: `<${message.id}@${domainOf(campaign.from_email)}>`,
     html: insertBeforeBodyEnd(image ? insertAfterBodyStart(rendered.html, image) : rendered.html, blocks),
     text: `${rendered.text}\n\n${surveyText(context.survey, links, language)}${footerText}\n${t(language, 'mail:campaign.footer.unsubscribe')}: ${links.unsubscribe}\n`,
     headers: {
@@ -104,6 +111,8 @@ export async function composeMessage(
 }
 
 type Links = ReturnType<typeof publicLinks>;
+
+const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1);
 
 const button = (href: string, label: string, colour: string) =>
   `<a href="${escapeHtml(href)}" style="display:inline-block;margin:0 4px;padding:8px 20px;border-radius:6px;background:${colour};color:#fff;text-decoration:none;font:bold 14px sans-serif">${escapeHtml(label)}</a>`;

@@ -1,11 +1,8 @@
-import { pathOf } from '../../contract/endpoint.ts';
-import { sendEndpoints, type SendRequest } from '../../contract/send.contract.ts';
 import { balanceOf } from '../../server/modules/credits/ledger.ts';
 import { makeZip, multipartFile } from './helpers/files.ts';
 import { insertGroup, insertList, suppress } from './helpers/sending.ts';
+import { sendApi } from './helpers/send-api.ts';
 import { bearer, createTestApp, engine, type TestApp } from './helpers/test-app.ts';
-
-type Session = { id: string; access: string; email: string };
 
 describe(`accepting a send (${engine})`, () => {
   let t: TestApp;
@@ -14,27 +11,7 @@ describe(`accepting a send (${engine})`, () => {
   });
   afterAll(() => t.close());
 
-  const session = async (role: 'sender' | 'admin' = 'sender'): Promise<Session> => {
-    const login = await t.signInAs(role);
-    return { id: login.user.id, access: login.access, email: login.user.email };
-  };
-  const body = (who: Session, extra: Partial<SendRequest> = {}): SendRequest => ({
-    subject: 'Hello {{name}}',
-    html: '<p>Dear {{name}}, contract {{contract_no}}</p>',
-    from_email: who.email,
-    sender_name: 'El Namer',
-    source: { type: 'single', recipient: { email: 'one@example.com', name: 'One', variables: {} } },
-    ...extra,
-  });
-  const post = (path: string, who: Session, payload: unknown) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api${path}`,
-      headers: bearer(who.access),
-      payload: payload as object,
-    });
-  const send = (who: Session, payload: unknown) => post(pathOf(sendEndpoints.create), who, payload);
-  const check = (who: Session, payload: unknown) => post(pathOf(sendEndpoints.check), who, payload);
+  const { session, body, send, check } = sendApi(() => t);
   const messagesOf = (campaignId: string) =>
     t.app.db
       .selectFrom('messages')

@@ -1,10 +1,7 @@
-import { pathOf } from '../../contract/endpoint.ts';
-import { sendEndpoints, type SendRequest } from '../../contract/send.contract.ts';
 import { balanceOf } from '../../server/modules/credits/ledger.ts';
 import { insertList } from './helpers/sending.ts';
+import { sendApi, type Session } from './helpers/send-api.ts';
 import { bearer, createTestApp, engine, type TestApp } from './helpers/test-app.ts';
-
-type Session = { id: string; access: string; email: string };
 
 describe(`steering a campaign (${engine})`, () => {
   let t: TestApp;
@@ -13,26 +10,7 @@ describe(`steering a campaign (${engine})`, () => {
   });
   afterAll(() => t.close());
 
-  const session = async (role: 'sender' | 'admin' = 'sender'): Promise<Session> => {
-    const login = await t.signInAs(role);
-    return { id: login.user.id, access: login.access, email: login.user.email };
-  };
-  const body = (who: Session, extra: Partial<SendRequest> = {}): SendRequest => ({
-    subject: 'Hello {{name}}',
-    html: '<p>Dear {{name}}, contract {{contract_no}}</p>',
-    from_email: who.email,
-    sender_name: 'El Namer',
-    source: { type: 'single', recipient: { email: 'one@example.com', name: 'One', variables: {} } },
-    ...extra,
-  });
-  const post = (path: string, who: Session, payload: unknown) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api${path}`,
-      headers: bearer(who.access),
-      payload: payload as object,
-    });
-  const send = (who: Session, payload: unknown) => post(pathOf(sendEndpoints.create), who, payload);
+  const { session, body, post, send } = sendApi(() => t);
 
   it('shows, pauses, resumes and cancels (refunding queued credits) only for the owner or an admin', async () => {
     const sender = await session();
