@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { isValidEmail, normalizeEmail } from '../contract/email.contract.ts';
 
 /**
  * Every setting comes from the environment and is checked here once, at start, so a typo in a
@@ -29,13 +30,15 @@ const envSchema = z.object({
   JWT_SECRET: z.preprocess(unsetIfEmpty, z.string().min(32, 'must be at least 32 characters').optional()),
   ADMIN_USERNAME: text('admin'),
   ADMIN_PASSWORD: z.preprocess(unsetIfEmpty, z.string().min(8, 'must be at least 8 characters').optional()),
-  // Loose on purpose: `admin@localhost` (no top-level domain) is a valid default.
+  // The administrator's first sending address, so it must pass the same check as every address
+  // the product sends from (a dotted domain): defaultAdminEmail when unset.
   ADMIN_EMAIL: z.preprocess(
     unsetIfEmpty,
     z
       .string()
-      .regex(/^[^\s@]+@[^\s@]+$/, 'must be an e-mail address')
-      .default('admin@localhost'),
+      .transform(normalizeEmail)
+      .refine(isValidEmail, 'must be an e-mail address with a dotted domain, such as admin@example.com')
+      .optional(),
   ),
   // Administrators spend credits like senders; the first one starts with these so a new install can send.
   ADMIN_INITIAL_CREDITS: integer(10_000, 0, 1_000_000_000),
@@ -233,7 +236,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     jwtSecret: e.JWT_SECRET,
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
-    adminEmail: e.ADMIN_EMAIL.toLowerCase(),
+    adminEmail: (e.ADMIN_EMAIL ?? defaultAdminEmail(e.PUBLIC_URL)).toLowerCase(),
     adminInitialCredits: e.ADMIN_INITIAL_CREDITS,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
@@ -283,4 +286,15 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
 // `localhost` has no dot, which some relays refuse in a sender address; it still names the app.
 function hostOf(publicUrl: string | undefined): string {
   return publicUrl ? new URL(publicUrl).hostname : 'localhost';
+}
+
+/**
+ * The first administrator's address when ADMIN_EMAIL is unset: admin@ the app's own domain when
+ * PUBLIC_URL names one, else admin@el-namer.localhost (`.localhost` is reserved for the local
+ * machine, RFC 6761). It is the administrator's first "from" address, so `admin@localhost`, which
+ * the product's address check refuses, would leave a new installation unable to send.
+ */
+function defaultAdminEmail(publicUrl: string | undefined): string {
+  const own = `admin@${hostOf(publicUrl)}`;
+  return isValidEmail(own) ? own : 'admin@el-namer.localhost';
 }

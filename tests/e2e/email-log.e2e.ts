@@ -26,7 +26,6 @@ async function open(page: Page, route: string, text: string) {
 }
 
 describe('the e-mail log and the overview with a real campaign (Chromium)', () => {
-  // The administrator's own address is one it may send from; admin@localhost is not a valid sender.
   const e2e = useAppAndBrowser({ ADMIN_EMAIL: 'admin@example.com' });
 
   it('shows the campaign in the log, its recipients and charts, and the overview figures, axe-clean in both languages', async () => {

@@ -16,7 +16,7 @@ describe('loadConfig', () => {
       jwtSecret: undefined,
       adminUsername: 'admin',
       adminPassword: undefined,
-      adminEmail: 'admin@localhost',
+      adminEmail: 'admin@el-namer.localhost',
       adminInitialCredits: 10_000,
       accessTokenTtlSeconds: 900,
       refreshTokenTtlDays: 30,
@@ -61,6 +61,16 @@ describe('loadConfig', () => {
       loginMaxFailures: 3,
       passwordHashing: { concurrency: 4, queue: 0 },
     });
+  });
+
+  it("gives the first administrator an address it can send from: the app's own domain, or a local one", () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://mail.acme.example/' }).adminEmail).toBe(
+      'admin@mail.acme.example',
+    );
+    expect(loadConfig({ PUBLIC_URL: 'http://10.0.0.5:8080' }).adminEmail).toBe('admin@el-namer.localhost');
+    expect(loadConfig({}).adminEmail).toBe('admin@el-namer.localhost');
+    // admin@localhost would be refused as a sender address, so it is refused here, at start.
+    expect(() => loadConfig({ ADMIN_EMAIL: 'admin@localhost' })).toThrow(/ADMIN_EMAIL: .*dotted domain/);
   });
 
   it('treats an empty variable as unset', () => {
