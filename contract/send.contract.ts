@@ -108,6 +108,9 @@ export const sendAcceptedSchema = z.object({
 
 export const missingAttachmentSchema = z.object({ email: z.string(), attachment: z.string() });
 
+/** Recipients the check returns for the review's preview picker. */
+export const MAX_PREVIEW_RECIPIENTS = 20;
+
 export const sendCheckSchema = z.object({
   /** Unique recipients after de-duplication, blocked ones included. */
   recipients_count: z.number().int(),
@@ -120,6 +123,21 @@ export const sendCheckSchema = z.object({
   missing_attachments: z.array(missingAttachmentSchema),
   /** Each variable the subject and content use, and how many recipients have no value for it. */
   variables: z.array(z.object({ name: z.string(), missing_count: z.number().int() })),
+  /**
+   * The first recipients as the send will address them (at most MAX_PREVIEW_RECIPIENTS), with the
+   * values they fill: the review previews the message for one of them, lists and groups included.
+   */
+  sample: z.array(
+    z.object({
+      email: z.string(),
+      name: z.string(),
+      organization: z.string().optional(),
+      job_title: z.string().optional(),
+      phone: z.string().optional(),
+      country: z.string().optional(),
+      extra: z.array(z.object({ name: z.string(), value: z.string() })),
+    }),
+  ),
 });
 export type SendCheck = z.infer<typeof sendCheckSchema>;
 

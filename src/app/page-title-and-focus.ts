@@ -71,6 +71,8 @@ export function useFocusHeadingOnPageChange(titleKey: string | undefined): void 
       if (!isTyping(document.activeElement)) {
         // -1: focusable from code only, so the heading does not become a Tab stop.
         if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+        // A heading is read, not operated: no focus ring boxing the page title on every visit.
+        heading.style.outline = 'none';
         heading.focus();
       }
       return true;

@@ -32,6 +32,7 @@ const checkDone = (change: Record<string, unknown>, enough = true) => ({
       missing_attachments_count: 0,
       missing_attachments: [],
       variables: [],
+      sample: [],
       ...change,
     },
     enough,

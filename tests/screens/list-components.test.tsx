@@ -74,9 +74,11 @@ describe('list components', { timeout: 20_000 }, () => {
   });
 
   it('says "more than" when the server stopped counting, in both languages', async () => {
-    const fetchPage = vi.fn(
-      async (): Promise<Page<Person>> => ({ count: 1000, count_capped: true, results: people.slice(0, 5) }),
-    );
+    const fetchPage = vi.fn(async (): Promise<Page<Person>> => ({
+      count: 1000,
+      count_capped: true,
+      results: people.slice(0, 5),
+    }));
     const machine = provideList<Person>({ fetchPage, deleteItem: vi.fn(), notify: vi.fn() });
     renderTable(machine);
     expect(await screen.findByText('Results: more than 1000')).toBeInTheDocument();
@@ -85,9 +87,11 @@ describe('list components', { timeout: 20_000 }, () => {
   });
 
   it('says "more than" in Arabic too', async () => {
-    const fetchPage = vi.fn(
-      async (): Promise<Page<Person>> => ({ count: 1000, count_capped: true, results: people.slice(0, 5) }),
-    );
+    const fetchPage = vi.fn(async (): Promise<Page<Person>> => ({
+      count: 1000,
+      count_capped: true,
+      results: people.slice(0, 5),
+    }));
     const machine = provideList<Person>({ fetchPage, deleteItem: vi.fn(), notify: vi.fn() });
     renderTable(machine, { language: 'ar' });
     expect(await screen.findByText('عدد النتائج: أكثر من 1000')).toBeInTheDocument();

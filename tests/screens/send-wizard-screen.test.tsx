@@ -132,7 +132,18 @@ describe('send wizard screen', () => {
       language: 'en',
       route: paths.dashboard.send.list,
       routes: sendRoutes({
-        check: () => ({ status: 200, data: checkOf({ recipients_count: 4, cost: 4, balance: 3 }) }),
+        check: () => ({
+          status: 200,
+          data: checkOf({
+            recipients_count: 4,
+            cost: 4,
+            balance: 3,
+            sample: [
+              { email: 'lina@clients.example', name: 'Lina', extra: [] },
+              { email: 'omar@partners.example', name: 'Omar', extra: [] },
+            ],
+          }),
+        }),
       }),
     });
     const { user } = app;
@@ -165,6 +176,10 @@ describe('send wizard screen', () => {
       await screen.findByText('Not enough credit for this send. Your balance is 3 credits and it needs 4.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send now' })).toBeDisabled();
+    // The preview is for the lists' own recipients, as the server's check resolved them.
+    const previewFor = screen.getAllByLabelText('Preview for').find((element) => element.tagName === 'INPUT');
+    expect(previewFor).toHaveValue('lina@clients.example');
+    expect(screen.queryByText(/A sample recipient/)).toBeNull();
     expect(app.server.seen(routes.check).at(-1)?.body).toMatchObject({
       source: { type: 'lists', ids: ['l1', 'l2'] },
     });

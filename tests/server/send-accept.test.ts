@@ -60,6 +60,13 @@ describe(`accepting a send (${engine})`, () => {
 
     const checked = (await check(sender, payload)).json();
     expect(checked).toMatchObject({ recipients_count: 5, blocked_count: 2, cost: 3, balance: 100 });
+    // The review previews for the recipients that will get it: blocked ones are not among them.
+    expect(checked.sample.map((r: { email: string }) => r.email)).toEqual([
+      'Ann@example.com',
+      'bob@example.com',
+      'cy@example.com',
+    ]);
+    expect(checked.sample[0]).toMatchObject({ name: 'Ann', extra: expect.any(Array) });
     expect(await campaignsOf(sender.id)).toBe(0);
 
     const response = await send(sender, payload);

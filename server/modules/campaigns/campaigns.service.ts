@@ -64,6 +64,7 @@ export async function checkSend(db: Db, user: User, input: SendInput, now: Date)
     missing_attachments_count: summary.missingCount,
     missing_attachments: summary.missing,
     variables: [...summary.variableMissing].map(([name, missing_count]) => ({ name, missing_count })),
+    sample: summary.sample,
   };
 }
 

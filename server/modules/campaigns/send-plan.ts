@@ -1,6 +1,11 @@
 import type { z } from 'zod';
 import { validationKeys } from '../../../contract/errors.contract.ts';
-import { MAX_LISTED_MISSING, type sendRequestSchema } from '../../../contract/send.contract.ts';
+import {
+  MAX_LISTED_MISSING,
+  MAX_PREVIEW_RECIPIENTS,
+  type SendCheck,
+  type sendRequestSchema,
+} from '../../../contract/send.contract.ts';
 import { valueOf, valuesOf, variablesUsedIn } from '../../../contract/template-render.ts';
 import type { Db, MessagesTable, UploadRow } from '../../db/schema.ts';
 import { validationFailed } from '../../lib/http-error.ts';
@@ -20,6 +25,8 @@ export type PlanSummary = {
   missingCount: number;
   missing: { email: string; attachment: string }[];
   variableMissing: Map<string, number>;
+  /** The first recipients that will be sent to, for the review's preview. */
+  sample: SendCheck['sample'];
 };
 
 export type PlannedRow = ResolvedRecipient & {
@@ -59,6 +66,7 @@ export async function planSend(db: Db, userId: string, input: SendInput, now: Da
     missingCount: 0,
     missing: [],
     variableMissing: new Map(used.map((name) => [name, 0])),
+    sample: [],
   };
 
   const classify = async (chunk: ResolvedRecipient[]): Promise<PlannedRow[]> => {
@@ -87,6 +95,10 @@ export async function planSend(db: Db, userId: string, input: SendInput, now: Da
         (missingFile && input.missing_attachments === 'skip' ? 'missing_attachment' : null);
       if (reason) summary.blocked += 1;
       else summary.charged += 1;
+      if (!reason && summary.sample.length < MAX_PREVIEW_RECIPIENTS) {
+        const { name: _name, ...values } = recipientValuesOf(recipient);
+        summary.sample.push({ ...values, name: recipient.name, extra: [...(values.extra ?? [])] });
+      }
       return { ...recipient, status: reason ? 'blocked' : 'queued', blockedReason: reason, missingFile };
     });
   };

@@ -36,6 +36,7 @@ function SortHeader({ actor, label, field }: { actor: ListActorRef; label: strin
     <Table.Th aria-sort={sort}>
       <UnstyledButton
         fw={700}
+        fz="inherit"
         aria-label={t('list.sortBy', { column: label })}
         onClick={() => actor.send({ type: 'list.order', ordering: nextOrdering(ordering, field) })}
       >

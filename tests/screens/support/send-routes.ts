@@ -24,6 +24,7 @@ export const checkOf = (change: Partial<SendCheck> = {}): SendCheck => ({
   missing_attachments_count: 0,
   missing_attachments: [],
   variables: [],
+  sample: [],
   ...change,
 });
 

@@ -10,8 +10,11 @@ import type { StepProps } from './step-props.ts';
 const MAX_CHOICES = 100;
 const FIELDS = ['organization', 'job_title', 'phone', 'country'] as const;
 
-/** The recipients the browser knows (one recipient, a sheet's rows) as the renderer reads them. */
-export function previewRecipients({ source, draft }: WizardContext): RecipientValues[] {
+/**
+ * The recipients to preview for, as the renderer reads them: the one recipient or a sheet's rows,
+ * which the browser holds; for lists and groups, the first ones the server's check resolved.
+ */
+export function previewRecipients({ source, draft, check }: WizardContext): RecipientValues[] {
   if (source === 'single') {
     const { email, name, variables } = draft.recipient;
     return [
@@ -34,13 +37,13 @@ export function previewRecipients({ source, draft }: WizardContext): RecipientVa
         return values;
       });
   }
-  return [];
+  return check?.sample ?? [];
 }
 
 /**
  * The message as the chosen recipient gets it. Sanitised like the template preview and shown in
  * an iframe sandboxed without allow-scripts or allow-same-origin: nothing in it can run or reach
- * the dashboard. Lists and groups are not in the browser, so a sample recipient stands in.
+ * the dashboard. A made-up recipient stands in only while there is none to show.
  */
 export function PreviewFrame({ state, send }: StepProps) {
   const { t, i18n } = useTranslation();
@@ -75,7 +78,9 @@ export function PreviewFrame({ state, send }: StepProps) {
           onChange={(value) => send({ type: 'preview.recipient', index: Number(value ?? 0) })}
         />
       ) : (
-        <Text size="sm" dir="auto">{`${t('send:review.previewFor')}: ${recipient.email}`}</Text>
+        <Text size="sm" dir="auto">
+          {`${t('send:review.previewFor')}: ${choices.length > 0 ? recipient.email : t('send:review.sample')}`}
+        </Text>
       )}
       <Text dir="auto">
         <b>{t('send:review.subject')}:</b> {rendered.subject}
