@@ -26,6 +26,12 @@ const texts = {
 };
 const fill = (template: string, values: Record<string, string | number>) =>
   template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
+/** A counted text in the plural form i18next picks: for 50, `_many` in Arabic and `_other` in English. */
+const counted = (language: string, texts: Record<string, unknown>, key: string, count: number) => {
+  const text = texts[`${key}_${new Intl.PluralRules(language).select(count)}`];
+  if (typeof text !== 'string') throw new Error(`no ${language} plural form of ${key} for ${count}`);
+  return text;
+};
 
 type Person = { email: string; name: string; city: string; file: string; content: string };
 
@@ -112,7 +118,7 @@ describe('a full send from Excel in the built app (Chromium)', () => {
         });
         await page.getByRole('button', { name: t.excel.read }).click();
         await page
-          .getByText(fill(t.excel.rows, { count: ROWS }), { exact: true })
+          .getByText(fill(counted(language, t.excel, 'rows', ROWS), { count: ROWS }), { exact: true })
           .waitFor({ timeout: 30_000 });
         const mappedAs = (header: string) =>
           page.getByRole('combobox', { name: fill(t.excel.column, { name: header }) }).inputValue();
@@ -123,9 +129,16 @@ describe('a full send from Excel in the built app (Chromium)', () => {
         await screenshot(page, `full-send-mapping-${language}`);
         await page.getByRole('button', { name: t.excel.confirm }).click();
         await page
-          .getByText(fill(t.recipients.fromFile, { count: ROWS, file: 'recipients.xlsx' }), { exact: true })
+          .getByText(
+            fill(counted(language, t.recipients, 'fromFile', ROWS), { count: ROWS, file: 'recipients.xlsx' }),
+            { exact: true },
+          )
           .waitFor();
-        await page.getByText(fill(t.recipients.localCount, { count: ROWS }), { exact: true }).waitFor();
+        await page
+          .getByText(fill(counted(language, t.recipients, 'localCount', ROWS), { count: ROWS }), {
+            exact: true,
+          })
+          .waitFor();
         await next();
 
         // 2. Message, with a predefined variable and the sheet's own one.
@@ -149,10 +162,9 @@ describe('a full send from Excel in the built app (Chromium)', () => {
           mimeType: 'application/zip',
           buffer: await filesZip(people),
         });
+        const entries = fill(counted(language, t.attachments, 'entries', ROWS), { count: ROWS });
         await page
-          .getByText(
-            `${fill(t.attachments.done, { name: 'files.zip' })} · ${fill(t.attachments.entries, { count: ROWS })}`,
-          )
+          .getByText(`${fill(t.attachments.done, { name: 'files.zip' })} · ${entries}`)
           .waitFor({ timeout: 30_000 });
         await next();
 
@@ -189,7 +201,9 @@ describe('a full send from Excel in the built app (Chromium)', () => {
         );
         await sendButton.click();
         await page.getByRole('heading', { name: t.done.sent }).waitFor({ timeout: 20_000 });
-        await page.getByText(fill(t.done.body, { count: ROWS }), { exact: true }).waitFor();
+        await page
+          .getByText(fill(counted(language, t.done, 'body', ROWS), { count: ROWS }), { exact: true })
+          .waitFor();
         const logLink = page.getByRole('link', { name: t.done.log });
         const href = (await logLink.getAttribute('href')) ?? '';
         expect(href).toMatch(/#\/dashboard\/logs\/email\/[0-9a-f-]{36}$/);

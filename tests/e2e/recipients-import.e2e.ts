@@ -65,7 +65,8 @@ describe('recipients import in the built app', () => {
     await page.getByRole('button', { name: arRecipients.import.choose }).click();
 
     // Mapping: both Arabic headers were recognised by the worker's parse and the auto-mapping.
-    const start = page.getByRole('button', { name: fill(arRecipients.import.start, { count: ROWS }) });
+    // 1,000 takes the Arabic plural form `other` ("استيراد 1000 صف").
+    const start = page.getByRole('button', { name: fill(arRecipients.import.start_other, { count: ROWS }) });
     await start.waitFor({ timeout: 30_000 });
     const emailSelect = page.getByRole('combobox', {
       name: `${arRecipients.import.mapTo} البريد الإلكتروني`,

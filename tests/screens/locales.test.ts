@@ -39,6 +39,18 @@ const locales = {
   en: new Map([...flatten(en as Tree), ...namespaced('en')]),
 };
 const sections = new Set([...Object.keys(ar), ...Object.keys(en)]);
+
+/**
+ * Plural forms: i18next picks `key_one`, `key_few`, ... by Intl.PluralRules when `t(key, { count })`
+ * finds no `key` itself, so a key with one of these endings stands for its base key.
+ */
+const pluralSuffix = /_(zero|one|two|few|many|other)$/;
+const pluralForms = { ar: ['zero', 'one', 'two', 'few', 'many', 'other'], en: ['one', 'other'] } as const;
+const baseKey = (key: string) => key.replace(pluralSuffix, '');
+const baseKeys = (language: 'ar' | 'en') => new Set([...locales[language].keys()].map(baseKey));
+/** A key the code asks for: there as it is, or as the plural forms of a counted text. */
+const hasKey = (language: 'ar' | 'en', key: string) =>
+  locales[language].has(key) || locales[language].has(`${key}_other`);
 const root = join(import.meta.dirname, '../..');
 
 function sourceFiles(dir: string): string[] {
@@ -90,9 +102,28 @@ describe('locale files', () => {
   });
 
   it('have the same keys in Arabic and English', () => {
-    const onlyAr = [...locales.ar.keys()].filter((key) => !locales.en.has(key));
-    const onlyEn = [...locales.en.keys()].filter((key) => !locales.ar.has(key));
+    // Plural forms differ by language: compare the keys they stand for.
+    const [arKeys, enKeys] = [baseKeys('ar'), baseKeys('en')];
+    const onlyAr = [...arKeys].filter((key) => !enKeys.has(key));
+    const onlyEn = [...enKeys].filter((key) => !arKeys.has(key));
     expect({ onlyAr, onlyEn }).toEqual({ onlyAr: [], onlyEn: [] });
+  });
+
+  it('give every counted text all the plural forms of its language', () => {
+    const plurals = new Set(
+      [...locales.ar.keys(), ...locales.en.keys()].filter((key) => pluralSuffix.test(key)).map(baseKey),
+    );
+    const missing = [...plurals].flatMap((key) =>
+      (['ar', 'en'] as const).flatMap((language) =>
+        pluralForms[language]
+          .map((form) => `${key}_${form}`)
+          .filter((form) => !locales[language].has(form))
+          .map((form) => `${language}:${form}`),
+      ),
+    );
+    // A counted text is either plural or not: no plain key beside its forms.
+    const both = [...plurals].filter((key) => locales.ar.has(key) || locales.en.has(key));
+    expect({ missing, both }).toEqual({ missing: [], both: [] });
   });
 
   it('have no empty texts', () => {
@@ -112,7 +143,7 @@ describe('locale files', () => {
 
   it('translate every key the source code uses, in both languages', () => {
     const missing = [...usedKeys()]
-      .filter(([key]) => !locales.ar.has(key) || !locales.en.has(key))
+      .filter(([key]) => !hasKey('ar', key) || !hasKey('en', key))
       .map(([key, file]) => `${key} (${file})`);
     expect(missing).toEqual([]);
   });

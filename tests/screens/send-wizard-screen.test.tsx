@@ -85,8 +85,12 @@ describe('send wizard screen', () => {
     expect(srcdoc).toContain('Dear Ali');
     expect(srcdoc).not.toContain('<script');
     expect(screen.getByText('Hello Ali')).toBeInTheDocument();
+    // Counted texts in their Arabic plural forms: one credit it costs, 50 (11–99) in the balance.
+    expect(await screen.findByText('وحدة رصيد واحدة')).toBeInTheDocument();
+    expect(screen.getByText('50 وحدة رصيد')).toBeInTheDocument();
     await app.user.click(screen.getByRole('button', { name: 'أرسل الآن' }));
     expect(await screen.findByRole('heading', { name: 'رسالتك في طريقها' })).toBeInTheDocument();
+    expect(await screen.findByText('مستلم واحد.')).toBeInTheDocument();
     expect(app.server.seen(routes.send)[0]?.body).toMatchObject({
       subject: 'Hello {{name}}',
       from_email: 'news@sam.example',
@@ -119,6 +123,9 @@ describe('send wizard screen', () => {
       }),
     });
     await toReview(app);
+    // One credit, in the singular.
+    expect(await screen.findByText('1 credit')).toBeInTheDocument();
+    expect(screen.getByText('50 credits')).toBeInTheDocument();
     await app.user.click(screen.getByRole('button', { name: 'Send now' }));
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByRole('heading', { name: 'Error: No missing data.' })).toBeInTheDocument();
