@@ -73,28 +73,19 @@ describe('list components', { timeout: 20_000 }, () => {
     );
   });
 
-  it('says "more than" when the server stopped counting, in both languages', async () => {
+  it.each([
+    ['en', 'Results: more than 1000'],
+    ['ar', 'عدد النتائج: أكثر من 1000'],
+  ] as const)('says "more than" when the server stopped counting (%s)', async (language, text) => {
     const fetchPage = vi.fn(async (): Promise<Page<Person>> => ({
       count: 1000,
       count_capped: true,
       results: people.slice(0, 5),
     }));
-    const machine = provideList<Person>({ fetchPage, deleteItem: vi.fn(), notify: vi.fn() });
-    renderTable(machine);
-    expect(await screen.findByText('Results: more than 1000')).toBeInTheDocument();
+    renderTable(provideList<Person>({ fetchPage, deleteItem: vi.fn(), notify: vi.fn() }), { language });
+    expect(await screen.findByText(text)).toBeInTheDocument();
     // Every page up to the count is offered.
-    expect(screen.getByRole('button', { name: 'Page 200' })).toBeInTheDocument();
-  });
-
-  it('says "more than" in Arabic too', async () => {
-    const fetchPage = vi.fn(async (): Promise<Page<Person>> => ({
-      count: 1000,
-      count_capped: true,
-      results: people.slice(0, 5),
-    }));
-    const machine = provideList<Person>({ fetchPage, deleteItem: vi.fn(), notify: vi.fn() });
-    renderTable(machine, { language: 'ar' });
-    expect(await screen.findByText('عدد النتائج: أكثر من 1000')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /200/ }).length).toBeGreaterThan(0);
   });
 
   it('searches once typing stops, and says "No results found" when nothing matches', async () => {
