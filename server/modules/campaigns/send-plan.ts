@@ -96,7 +96,7 @@ export async function planSend(db: Db, userId: string, input: SendInput, now: Da
       if (reason) summary.blocked += 1;
       else summary.charged += 1;
       if (!reason && summary.sample.length < MAX_PREVIEW_RECIPIENTS) {
-        const { name: _name, ...values } = recipientValuesOf(recipient);
+        const values = recipientValuesOf(recipient);
         summary.sample.push({ ...values, name: recipient.name, extra: [...(values.extra ?? [])] });
       }
       return { ...recipient, status: reason ? 'blocked' : 'queued', blockedReason: reason, missingFile };
