@@ -44,14 +44,8 @@ export async function saveDomainCheck(
     .executeTakeFirstOrThrow();
 }
 
-export async function deleteDomain(db: Db, userId: string, id: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom('sender_domains')
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return result.numDeletedRows > 0n;
-}
+export const deleteDomain = (db: Db, userId: string, id: string) =>
+  deleteOwned(db, 'sender_domains', userId, id);
 
 export async function findEmails(db: Db, userId: string) {
   return db
@@ -73,14 +67,8 @@ export async function insertEmail(
   return { id: row.id, email: row.email, domain_id: row.domain_id };
 }
 
-export async function deleteEmail(db: Db, userId: string, id: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom('sender_emails')
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return result.numDeletedRows > 0n;
-}
+export const deleteEmail = (db: Db, userId: string, id: string) =>
+  deleteOwned(db, 'sender_emails', userId, id);
 
 export async function findNames(db: Db, userId: string) {
   return db
@@ -99,9 +87,17 @@ export async function insertName(db: Db, row: { id: string; user_id: string; nam
   return { id: row.id, name: row.name };
 }
 
-export async function deleteName(db: Db, userId: string, id: string): Promise<boolean> {
+export const deleteName = (db: Db, userId: string, id: string) => deleteOwned(db, 'sender_names', userId, id);
+
+/** Removes one of a user's identity rows; false when the user has no such row. */
+async function deleteOwned(
+  db: Db,
+  table: 'sender_domains' | 'sender_emails' | 'sender_names',
+  userId: string,
+  id: string,
+): Promise<boolean> {
   const result = await db
-    .deleteFrom('sender_names')
+    .deleteFrom(table)
     .where('user_id', '=', userId)
     .where('id', '=', id)
     .executeTakeFirst();
