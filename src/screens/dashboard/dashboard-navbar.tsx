@@ -51,8 +51,13 @@ export function DashboardNavbar({ onNavigate }: { onNavigate: () => void }) {
 
   const renderSection = (section: NavSection) =>
     'links' in section ? (
+      // A section header is a real button (Mantine's default is an <a> without href, which Tab
+      // skips), so every page can be reached from the keyboard; its state is announced.
       <NavLink
         key={section.labelKey}
+        component="button"
+        type="button"
+        aria-expanded={openSections.has(section.labelKey)}
         label={t(section.labelKey)}
         opened={openSections.has(section.labelKey)}
         onChange={() => toggleSection(section.labelKey)}
