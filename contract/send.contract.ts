@@ -80,6 +80,8 @@ export const sendRequestSchema = z
     template_id: idSchema.optional(),
     from_email: emailSchema,
     sender_name: required(120),
+    /** Where replies go (the Reply-To header); empty or absent: to from_email. */
+    reply_to: z.preprocess((value) => (value === '' ? null : value), emailSchema.nullish()),
     source: sendSourceSchema,
     attachments: sendAttachmentsSchema.optional(),
     survey: surveySchema.nullish(),

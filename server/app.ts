@@ -13,6 +13,7 @@ import { resolveJwtSecret } from './lib/jwt-secret.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { contractValidatorCompiler } from './lib/validation.ts';
 import { apiModules } from './modules/index.ts';
+import apiV1Plugin from './plugins/api-v1.plugin.ts';
 import authPlugin from './plugins/auth.plugin.ts';
 import mailRelayPlugin from './plugins/mail-relay.plugin.ts';
 import errorsPlugin, { answerFrameworkError } from './plugins/errors.plugin.ts';
@@ -20,6 +21,8 @@ import securityPlugin from './plugins/security.plugin.ts';
 import sendingPlugin from './plugins/sending.plugin.ts';
 import servicesPlugin from './plugins/services.plugin.ts';
 import spaPlugin from './plugins/spa.plugin.ts';
+import { freeDiskBytes, type FreeDiskBytes } from './modules/uploads/upload-space.ts';
+import { systemDkimSignerFor } from './modules/senders/senders.service.ts';
 
 export type BuildAppOptions = {
   config: AppConfig;
@@ -32,6 +35,8 @@ export type BuildAppOptions = {
   now?: () => Date;
   /** Where the generated administrator password is shown; stdout by default. */
   print?: (text: string) => void;
+  /** Free bytes on the data disk (the upload guard); fs.statfs by default, tests pretend. */
+  freeDiskBytes?: FreeDiskBytes;
 };
 
 type LoggerOptions = Exclude<FastifyServerOptions['logger'], boolean | undefined>;
@@ -88,14 +93,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       secret: resolveJwtSecret(config),
       accessTtlSeconds: config.accessTokenTtlSeconds,
     });
-    const relay = createRelay(() => app.mailRelayUrl, config.sending);
-    const systemMailer = options.systemMailer ?? relaySystemMailer(relay, config.mailFrom);
+    const relay = createRelay(() => app.mailRelayUrl, config.sending, config.ehloName);
+    const systemMailer =
+      options.systemMailer ??
+      relaySystemMailer(relay, config.mailFrom, (domain) => systemDkimSignerFor(db, domain));
     const now = options.now ?? (() => new Date());
-    await app.register(servicesPlugin, { db, config, tokens, systemMailer, now });
+    const freeDisk = options.freeDiskBytes ?? freeDiskBytes;
+    await app.register(servicesPlugin, { db, config, tokens, systemMailer, now, freeDiskBytes: freeDisk });
     await app.register(mailRelayPlugin);
     await app.register(errorsPlugin);
     await app.register(securityPlugin);
     await app.register(authPlugin);
+    await app.register(apiV1Plugin);
     await app.register(sendingPlugin, { relay });
     for (const module of apiModules) await app.register(module, { prefix: API_PREFIX });
     await app.register(spaPlugin, { staticDir: config.staticDir });

@@ -15,6 +15,9 @@ const text = (fallback: string) => z.preprocess(unsetIfEmpty, z.string().default
 const integer = (fallback: number, min: number, max: number) =>
   z.preprocess(unsetIfEmpty, z.coerce.number().int().min(min).max(max).default(fallback));
 
+// A dotted host name of letters, digits and hyphens (no trailing dot, no IP literal).
+const HOSTNAME = /^(?=.{1,253}$)(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))+$/;
+
 const envSchema = z.object({
   PORT: integer(8080, 0, 65535),
   HOST: text('0.0.0.0'),
@@ -63,6 +66,10 @@ const envSchema = z.object({
   ZIP_MAX_ENTRIES: integer(20_000, 1, 1_000_000),
   ZIP_MAX_UNPACKED_MB: integer(1024, 1, 102_400),
   UPLOAD_UNUSED_HOURS: integer(24, 1, 24 * 365),
+  // Disk a user's uploads may hold before a campaign takes them up (originals plus unpacked zips).
+  UPLOAD_QUOTA_MB: integer(2048, 1, 10_485_760),
+  // Uploads are refused while the data disk has less than this free.
+  UPLOAD_MIN_FREE_MB: integer(1024, 0, 10_485_760),
   SPF_RECORD: text('v=spf1 a mx ~all'),
   PUBLIC_URL: z.preprocess(
     unsetIfEmpty,
@@ -77,6 +84,24 @@ const envSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: z.preprocess(unsetIfEmpty, z.string().optional()),
+  // The domain of the VERP envelope senders (b+<token>@...) and of the List-Unsubscribe mailto:
+  // (u+<token>@...); its MX must point at the inbound receiver. Unset: each From address's domain.
+  BOUNCE_DOMAIN: z.preprocess(
+    unsetIfEmpty,
+    z.string().toLowerCase().regex(HOSTNAME, 'must be a domain name such as bounces.example.com').optional(),
+  ),
+  // The name this server gives in EHLO; relays and spam filters compare it with its reverse DNS.
+  SMTP_EHLO_NAME: z.preprocess(
+    unsetIfEmpty,
+    z.string().toLowerCase().regex(HOSTNAME, 'must be a host name such as mail.example.com').optional(),
+  ),
+  // Payments (issue 19): Stripe Checkout when both are set; the manual provider always works.
+  STRIPE_SECRET_KEY: z.preprocess(unsetIfEmpty, z.string().optional()),
+  STRIPE_WEBHOOK_SECRET: z.preprocess(unsetIfEmpty, z.string().optional()),
+  // Another Stripe API address (stripe-mock, a proxy); unset: Stripe's own.
+  STRIPE_API_URL: z.preprocess(unsetIfEmpty, z.url({ protocol: /^https?$/ }).optional()),
+  // Tax added to recharge orders, as a percentage (15 = 15 %); 0 = no tax line.
+  VAT_PERCENT: z.preprocess(unsetIfEmpty, z.coerce.number().min(0).max(100).default(0)),
   DISPATCHER: z.preprocess(unsetIfEmpty, z.enum(['on', 'off']).default('on')),
   SEND_CONCURRENCY: integer(10, 1, 500),
   SEND_RATE_PER_SECOND: integer(0, 0, 100_000),
@@ -88,6 +113,16 @@ const envSchema = z.object({
   CAPTURE_SMTP_PORT: integer(0, 0, 65535),
   CAPTURE_SMTP_MAX_MB: integer(25, 1, 1024),
   MAILBOX_MAX_MESSAGES: integer(10_000, 1, 10_000_000),
+  // The inbound receiver of bounces, complaints and mailto: unsubscribes (0 turns it off).
+  INBOUND_SMTP_PORT: integer(2525, 0, 65535),
+  INBOUND_SMTP_HOST: text('0.0.0.0'),
+  INBOUND_SMTP_MAX_KB: integer(1024, 16, 1_048_576),
+  INBOUND_REPORTS_MAX: integer(1000, 1, 1_000_000),
+  // A campaign pauses itself past this hard-bounce rate, once it has this many deliveries.
+  BOUNCE_PAUSE_PERCENT: z.preprocess(unsetIfEmpty, z.coerce.number().min(0).max(100).default(5)),
+  BOUNCE_PAUSE_AFTER: integer(500, 1, 100_000_000),
+  // SendGrid's signed event webhook: the verification key (base64 DER or PEM) it shows.
+  SENDGRID_WEBHOOK_PUBLIC_KEY: z.preprocess(unsetIfEmpty, z.string().optional()),
 });
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -142,6 +177,10 @@ export type UploadLimits = {
   zipMaxUnpackedBytes: number;
   /** Uploads no campaign took up are removed after this long. */
   unusedTtlMs: number;
+  /** Bytes one user's unused uploads may take on disk, unpacked zip entries included. */
+  quotaBytes: number;
+  /** Uploads are refused while the data disk has less than this many bytes free. */
+  minFreeBytes: number;
 };
 
 export type AppConfig = {
@@ -192,7 +231,33 @@ export type AppConfig = {
   };
   /** From of the product's own mail (password resets, contact notifications). */
   mailFrom: string;
+  payments: PaymentsConfig;
+  /** BOUNCE_DOMAIN: the domain of VERP envelope senders; null means each From address's own. */
+  bounceDomain: string | null;
+  /** SMTP_EHLO_NAME: the name given in EHLO; defaults to the PUBLIC_URL host. */
+  ehloName: string;
   sending: SendingConfig;
+  feedback: FeedbackConfig;
+};
+
+/** Bounces and complaints that come back after delivery (server/mail/feedback). */
+export type FeedbackConfig = {
+  /** The inbound SMTP receiver; null (INBOUND_SMTP_PORT=0) when off. Port 0 here: a free port. */
+  inbound: { port: number; host: string; maxMessageBytes: number } | null;
+  /** Unmatched reports kept for administrators; older ones are removed. */
+  reportsMax: number;
+  /** A campaign pauses when more than this percentage of its deliveries hard-bounced... */
+  pausePercent: number;
+  /** ...once it has at least this many deliveries. */
+  pauseAfter: number;
+  /** SendGrid's event webhook verification key; null: that webhook answers 404. */
+  sendgridPublicKey: string | null;
+};
+
+export type PaymentsConfig = {
+  /** Null: Stripe is off and orders go through the manual provider. */
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string | null } | null;
+  vatPercent: number;
 };
 
 export type SendingConfig = {
@@ -256,6 +321,8 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       zipMaxEntries: e.ZIP_MAX_ENTRIES,
       zipMaxUnpackedBytes: e.ZIP_MAX_UNPACKED_MB * MB,
       unusedTtlMs: e.UPLOAD_UNUSED_HOURS * 3_600_000,
+      quotaBytes: e.UPLOAD_QUOTA_MB * MB,
+      minFreeBytes: e.UPLOAD_MIN_FREE_MB * MB,
     },
     spfRecord: e.SPF_RECORD,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
@@ -270,6 +337,33 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       maxMessages: e.MAILBOX_MAX_MESSAGES,
     },
     mailFrom: e.MAIL_FROM ?? `"El Namer" <no-reply@${hostOf(e.PUBLIC_URL)}>`,
+    bounceDomain: e.BOUNCE_DOMAIN ?? null,
+    ehloName: e.SMTP_EHLO_NAME ?? hostOf(e.PUBLIC_URL),
+    feedback: {
+      inbound:
+        e.INBOUND_SMTP_PORT === 0
+          ? null
+          : {
+              port: e.INBOUND_SMTP_PORT,
+              host: e.INBOUND_SMTP_HOST,
+              maxMessageBytes: e.INBOUND_SMTP_MAX_KB * 1024,
+            },
+      reportsMax: e.INBOUND_REPORTS_MAX,
+      pausePercent: e.BOUNCE_PAUSE_PERCENT,
+      pauseAfter: e.BOUNCE_PAUSE_AFTER,
+      sendgridPublicKey: e.SENDGRID_WEBHOOK_PUBLIC_KEY ?? null,
+    },
+    payments: {
+      stripe:
+        e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+          ? {
+              secretKey: e.STRIPE_SECRET_KEY,
+              webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+              apiUrl: e.STRIPE_API_URL ?? null,
+            }
+          : null,
+      vatPercent: e.VAT_PERCENT,
+    },
     sending: {
       dispatcher: e.DISPATCHER === 'on',
       concurrency: e.SEND_CONCURRENCY,

@@ -19,6 +19,12 @@ import * as themeNameKey from './migrations/2026-11-24-0050-theme-name-key.ts';
 import * as capturedMail from './migrations/2026-11-24-0035-captured-mail.ts';
 import * as recipientsSearch from './migrations/2026-11-24-0040-recipients-search.ts';
 import * as recipientsTrigramSearch from './migrations/2026-11-24-0060-recipients-trigram-search.ts';
+import * as replyTo from './migrations/2026-11-26-0100-reply-to.ts';
+import * as bounces from './migrations/2026-11-26-0110-bounces.ts';
+import * as opensAndClicks from './migrations/2026-11-26-0120-opens-and-clicks.ts';
+import * as payments from './migrations/2026-11-26-0140-payments.ts';
+import * as apiKeys from './migrations/2026-11-26-0150-api-keys.ts';
+import * as uploadQuota from './migrations/2026-11-26-0160-upload-quota.ts';
 
 /**
  * Migrations are imported statically instead of read from a folder at run time, so they work the
@@ -37,6 +43,12 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-0035-captured-mail': capturedMail,
   '2026-11-24-0040-recipients-search': recipientsSearch,
   '2026-11-24-0060-recipients-trigram-search': recipientsTrigramSearch,
+  '2026-11-26-0100-reply-to': replyTo,
+  '2026-11-26-0110-bounces': bounces,
+  '2026-11-26-0120-opens-and-clicks': opensAndClicks,
+  '2026-11-26-0140-payments': payments,
+  '2026-11-26-0150-api-keys': apiKeys,
+  '2026-11-26-0160-upload-quota': uploadQuota,
 };
 
 const staticProvider: MigrationProvider = { getMigrations: async () => migrations };

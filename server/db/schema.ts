@@ -19,6 +19,10 @@ export interface UsersTable {
   quota: Generated<number>;
   used_quota: Generated<number>;
   sender_name: string | null;
+  /** Payments (issue 19): 0 = off; the alert mail goes once per crossing below it. */
+  credit_alert_threshold: Generated<number>;
+  /** Set when the alert went out; cleared once the balance is back at or above the threshold. */
+  credit_alert_sent_at: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -137,6 +141,8 @@ export interface UploadsTable {
   entries_count: number;
   campaign_id: string | null;
   created_at: string;
+  /** Bytes on disk: the original plus, for zips, every unpacked entry (the quota counts these). */
+  stored_bytes: number;
 }
 
 export interface SenderDomainsTable {
@@ -210,6 +216,8 @@ export interface CreditLedgerTable {
   balance_after: number;
   kind: 'grant' | 'adjust' | 'charge' | 'refund';
   campaign_id: string | null;
+  /** The recharge order whose credits were granted (grant) or taken back (adjust). */
+  order_id: Generated<string | null>;
   reason: string | null;
   /** The administrator who granted or adjusted; null for the engine's own charges and refunds. */
   created_by: string | null;
@@ -235,6 +243,8 @@ export interface CampaignsTable {
   /** JSON {zips: string[], attachment: string | null, image: string | null} (upload ids). */
   attachments: string;
   missing_attachments: 'skip' | 'send_without' | null;
+  /** The campaign's Reply-To address; null: replies go to from_email. */
+  reply_to: string | null;
   language: 'ar' | 'en';
   status: CampaignStatus;
   scheduled_at: string | null;
@@ -242,6 +252,10 @@ export interface CampaignsTable {
   late_seconds: number | null;
   finished_at: string | null;
   recipients_count: number;
+  /** 1: the HTML's links go through the click address (server/mail/click-tracking.ts). */
+  track_clicks: Generated<number>;
+  /** Why the engine paused the campaign by itself; null when the sender paused it or it runs. */
+  pause_reason: 'bounce_rate' | null;
   created_at: string;
   updated_at: string;
 }
@@ -260,7 +274,7 @@ export interface MessagesTable {
   variables: string;
   attachment: string | null;
   status: MessageStatus;
-  blocked_reason: 'unsubscribed' | 'hard_bounce' | 'missing_attachment' | null;
+  blocked_reason: SuppressionReason | 'missing_attachment' | null;
   attempts: Generated<number>;
   next_attempt_at: string;
   lease_owner: string | null;
@@ -281,18 +295,83 @@ export interface MessagesTable {
   custom_answers: string | null;
   last_checked_at: string | null;
   unsubscribed_at: string | null;
+  /** A bounce that came back after delivery (DSN, provider webhook): the log shows `bounced`. */
+  bounced_at: string | null;
+  /** Enhanced status code of the latest bounce, e.g. 5.1.1 (soft ones too). */
+  bounce_code: string | null;
+  bounce_diagnostic: string | null;
+  /** A spam complaint (ARF, provider webhook): the log shows `complained`. */
+  complained_at: string | null;
+  soft_bounce_count: Generated<number>;
+  /** Opens by machines (scanners, prefetching proxies, within seconds of delivery); opened_at is people's. */
+  machine_opened_at: string | null;
+  machine_open_count: Generated<number>;
+  /** A person's first click on a tracked link, and people's clicks in all. */
+  clicked_at: string | null;
+  click_count: Generated<number>;
+  machine_clicked_at: string | null;
+  machine_click_count: Generated<number>;
   created_at: string;
   updated_at: string;
 }
+
+export type SuppressionReason = 'unsubscribed' | 'hard_bounce' | 'soft_bounce' | 'complaint' | 'manual';
 
 /** Addresses not to mail again; scope is a sender's user id or '*' for everyone. */
 export interface SuppressionsTable {
   id: string;
   scope: string;
   email_key: string;
-  reason: 'unsubscribed' | 'hard_bounce';
+  reason: SuppressionReason;
   message_id: string | null;
+  /** The campaign the suppression came from, when it came from one. */
+  campaign_id: string | null;
   created_at: string;
+}
+
+/** One applied bounce/complaint report: the same report twice is applied once. */
+export interface FeedbackEventsTable {
+  key: string;
+  message_id: string;
+  kind: string;
+  created_at: string;
+}
+
+/** A report the inbound receiver could not match or read, kept (bounded) for administrators. */
+export interface InboundReportsTable {
+  id: string;
+  received_at: string;
+  envelope_from: string;
+  /** JSON array of RCPT TO addresses. */
+  envelope_to: string;
+  subject: string;
+  kind: 'delivery_status' | 'feedback_report' | 'plain' | 'other';
+  problem: 'no_match' | 'unreadable';
+  /** JSON of what was read from it. */
+  details: string;
+  excerpt: string;
+}
+
+/** Clicks on one tracked link of a campaign (link_number: its place among the HTML's links). */
+export interface CampaignLinksTable {
+  campaign_id: string;
+  link_number: number;
+  /** The link as the campaign's content has it. */
+  url: string;
+  click_count: Generated<number>;
+  machine_click_count: Generated<number>;
+  first_clicked_at: string;
+  last_clicked_at: string;
+}
+
+/** Clicks of one message on one link: the per-link report's unique clickers. */
+export interface MessageLinkClicksTable {
+  message_id: string;
+  link_number: number;
+  campaign_id: string;
+  click_count: Generated<number>;
+  machine_click_count: Generated<number>;
+  first_clicked_at: string;
 }
 
 /** A message the built-in capture SMTP server received; the raw .eml is under DATA_DIR/mailbox. */
@@ -312,7 +391,107 @@ export interface CapturedMailTable {
   storage_path: string;
 }
 
+export type PaymentCurrency = 'SAR' | 'EGP' | 'AED' | 'USD';
+export type PaymentProviderName = 'manual' | 'stripe';
+export type OrderStatus = 'pending' | 'paid' | 'failed' | 'expired' | 'cancelled' | 'refunded';
+
+export interface PaymentPackagesTable {
+  id: string;
+  name_ar: string;
+  name_en: string;
+  credits: number;
+  /** Minor unit of the currency. */
+  price: number;
+  currency: PaymentCurrency;
+  hidden: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A recharge order; `status` only moves through the guarded transitions in payments.repository. */
+export interface PaymentOrdersTable {
+  id: string;
+  user_id: string;
+  package_id: string | null;
+  credits: number;
+  subtotal: number;
+  tax: number;
+  amount: number;
+  currency: PaymentCurrency;
+  provider: PaymentProviderName;
+  status: OrderStatus;
+  provider_ref: string | null;
+  checkout_url: string | null;
+  language: 'ar' | 'en';
+  receipt_upload_id: string | null;
+  reason: string | null;
+  decided_by: string | null;
+  invoice_number: number | null;
+  refunded_credits: number | null;
+  paid_at: string | null;
+  settled_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PaymentEventsTable {
+  provider: PaymentProviderName;
+  event_id: string;
+  type: string;
+  order_id: string | null;
+  created_at: string;
+}
+
+export interface PaymentCountersTable {
+  name: string;
+  value: number;
+}
+
+export interface PaymentSettingsTable {
+  id: number;
+  bank_instructions_ar: string;
+  bank_instructions_en: string;
+  custom_price_per_credit: number | null;
+  custom_currency: PaymentCurrency;
+  custom_min_credits: number;
+  seller_name: string;
+  seller_address: string;
+  seller_tax_number: string;
+  updated_at: string | null;
+}
+
+/** A key for the HTTP v1 API; only its sha256 is kept. */
+export interface ApiKeysTable {
+  id: string;
+  user_id: string;
+  name: string;
+  prefix: string;
+  key_hash: string;
+  /** JSON array of scopes (contract/api-keys.contract.ts). */
+  scopes: string;
+  expires_at: string | null;
+  last_used_at: string | null;
+  revoked_at: string | null;
+  created_at: string;
+}
+
+/** An Idempotency-Key of a v1 POST: the lock while it runs, then its stored answer (24 hours). */
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  request_hash: string;
+  status_code: number | null;
+  content_type: string | null;
+  response_body: string | null;
+  created_at: string;
+}
+
 export interface Database {
+  payment_packages: PaymentPackagesTable;
+  payment_orders: PaymentOrdersTable;
+  payment_events: PaymentEventsTable;
+  payment_counters: PaymentCountersTable;
+  payment_settings: PaymentSettingsTable;
   users: UsersTable;
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
@@ -334,7 +513,13 @@ export interface Database {
   campaigns: CampaignsTable;
   messages: MessagesTable;
   suppressions: SuppressionsTable;
+  feedback_events: FeedbackEventsTable;
+  inbound_reports: InboundReportsTable;
+  campaign_links: CampaignLinksTable;
+  message_link_clicks: MessageLinkClicksTable;
   captured_mail: CapturedMailTable;
+  api_keys: ApiKeysTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 /** The database handle every repository takes first; a transaction is one too. */

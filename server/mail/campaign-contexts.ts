@@ -8,18 +8,20 @@ import { loadCampaignContext, type CampaignContext } from './compose.ts';
 export class CampaignContexts {
   private readonly loaded = new Map<string, Promise<CampaignContext>>();
 
-  constructor(private readonly options: { db: Db; dataDir: string; publicUrl: string }) {}
+  constructor(
+    private readonly options: { db: Db; dataDir: string; publicUrl: string; bounceDomain: string | null },
+  ) {}
 
   get(campaignId: string): Promise<CampaignContext> {
     let context = this.loaded.get(campaignId);
     if (!context) {
-      const { db, dataDir, publicUrl } = this.options;
+      const { db, dataDir, publicUrl, bounceDomain } = this.options;
       context = db
         .selectFrom('campaigns')
         .selectAll()
         .where('id', '=', campaignId)
         .executeTakeFirstOrThrow()
-        .then((campaign) => loadCampaignContext(db, { dataDir, publicUrl }, campaign));
+        .then((campaign) => loadCampaignContext(db, { dataDir, publicUrl, bounceDomain }, campaign));
       // A failed load (a file unreadable for a moment) is tried again by the next message.
       context.catch(() => this.loaded.delete(campaignId));
       this.loaded.set(campaignId, context);

@@ -7,6 +7,7 @@ import { dkimSignerFor } from '../modules/senders/senders.service.ts';
 import { findCampaignUploads } from '../modules/uploads/uploads.repository.ts';
 import { CampaignFiles, EMBEDDED_IMAGE_CID, MissingAttachmentError } from './attachments.ts';
 import { publicLinks } from './public-links.ts';
+import { bounceAddress, domainOf, unsubscribeAddress } from './verp.ts';
 
 /**
  * Turns a message row into the e-mail its recipient gets. Everything that is the same for the
@@ -23,7 +24,36 @@ export type CampaignContext = {
   files: CampaignFiles;
   dkim: Awaited<ReturnType<typeof dkimSignerFor>>;
   publicUrl: string;
+  /** Domain of the VERP envelope senders and the unsubscribe mailto: (BOUNCE_DOMAIN or the From's). */
+  bounceDomain: string;
+  /** `List-Id: "<sender>" <label>`: one list's id when the campaign mails one list, else the campaign's. */
+  listId: string;
 };
+
+/**
+ * The headers the DKIM signature covers, each when present. nodemailer's default list stops at
+ * List-Unsubscribe, but RFC 8058 section 4 requires List-Unsubscribe-Post to be signed too, and
+ * Gmail reads Feedback-ID only from signed mail.
+ */
+export const DKIM_SIGNED_HEADERS = [
+  'From',
+  'Sender',
+  'Reply-To',
+  'To',
+  'Cc',
+  'Subject',
+  'Date',
+  'Message-ID',
+  'In-Reply-To',
+  'References',
+  'MIME-Version',
+  'Content-Type',
+  'Content-Transfer-Encoding',
+  'List-Id',
+  'List-Unsubscribe',
+  'List-Unsubscribe-Post',
+  'Feedback-ID',
+].join(':');
 
 export type MessageToCompose = Pick<
   MessageRow,
@@ -32,7 +62,7 @@ export type MessageToCompose = Pick<
 
 export async function loadCampaignContext(
   db: Db,
-  options: { dataDir: string; publicUrl: string },
+  options: { dataDir: string; publicUrl: string; bounceDomain: string | null },
   campaign: CampaignRow,
 ): Promise<CampaignContext> {
   const refs = JSON.parse(campaign.attachments) as {
@@ -52,7 +82,18 @@ export async function loadCampaignContext(
     files,
     dkim: await dkimSignerFor(db, campaign.user_id, campaign.from_email),
     publicUrl: options.publicUrl,
+    bounceDomain: options.bounceDomain ?? domainOf(campaign.from_email),
+    listId: `${listLabel(campaign)}.${domainOf(campaign.from_email)}`,
   };
+}
+
+/** The one list a campaign mails, when it mails exactly one, names it; otherwise the campaign does. */
+function listLabel(campaign: CampaignRow): string {
+  if (campaign.source_type === 'lists' && campaign.source_ref) {
+    const { ids } = JSON.parse(campaign.source_ref) as { ids?: string[] };
+    if (ids?.length === 1) return ids[0]!;
+  }
+  return campaign.id;
 }
 
 /** Throws MissingAttachmentError when the recipient's file is gone and the sender did not allow that. */
@@ -93,6 +134,9 @@ export async function composeMessage(
   return {
     from: { name: campaign.sender_name, address: campaign.from_email },
     to: message.name ? { name: message.name, address: message.email } : message.email,
+    // The envelope sender names this message, so a bounce that arrives later finds its row.
+    envelope: { from: bounceAddress(message.token, context.bounceDomain), to: [message.email] },
+    ...(campaign.reply_to ? { replyTo: campaign.reply_to } : {}),
     subject: rendered.subject,
     // One Message-ID per message row, the same on every attempt: a message re-sent after a crash
     // (possible_duplicate) carries the id of its first try, by which mail clients and mailbox
@@ -100,19 +144,23 @@ export async function composeMessage(
     messageId: `<${message.id}@${domainOf(campaign.from_email)}>`,
     html: insertBeforeBodyEnd(image ? insertAfterBodyStart(rendered.html, image) : rendered.html, blocks),
     text: `${rendered.text}\n\n${surveyText(context.survey, links, language)}${footerText}\n${t(language, 'mail:campaign.footer.unsubscribe')}: ${links.unsubscribe}\n`,
+    list: {
+      id: { url: context.listId, comment: campaign.sender_name },
+      // One header, both ways: the https one-click POST (RFC 8058) and mail to the inbound receiver.
+      unsubscribe: [[links.unsubscribe, `mailto:${unsubscribeAddress(message.token, context.bounceDomain)}`]],
+    },
     headers: {
-      'List-Unsubscribe': `<${links.unsubscribe}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      // Gmail's feedback loop groups complaints by these fields (campaign : sender : product).
+      'Feedback-ID': `${campaign.id}:${campaign.user_id}:el-namer`,
       'X-El-Namer-Campaign': campaign.id,
     },
     attachments,
-    ...(context.dkim ? { dkim: context.dkim } : {}),
+    ...(context.dkim ? { dkim: { ...context.dkim, headerFieldNames: DKIM_SIGNED_HEADERS } } : {}),
   };
 }
 
 type Links = ReturnType<typeof publicLinks>;
-
-const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1);
 
 const button = (href: string, label: string, colour: string) =>
   `<a href="${escapeHtml(href)}" style="display:inline-block;margin:0 4px;padding:8px 20px;border-radius:6px;background:${colour};color:#fff;text-decoration:none;font:bold 14px sans-serif">${escapeHtml(label)}</a>`;

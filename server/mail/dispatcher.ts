@@ -26,6 +26,8 @@ export type DispatcherOptions = {
   sending: SendingConfig;
   dataDir: string;
   publicUrl: string;
+  /** BOUNCE_DOMAIN, or null for each campaign's From domain. */
+  bounceDomain: string | null;
   now: () => Date;
   log: FastifyBaseLogger;
   /** SQLite: this is the only process, so every lease found at start is from a dead one. */

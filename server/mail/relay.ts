@@ -1,4 +1,6 @@
+import type Mail from 'nodemailer/lib/mailer';
 import type { SendingConfig } from '../config.ts';
+import { DKIM_SIGNED_HEADERS } from './compose.ts';
 import type { SystemMailer } from './system-mail.ts';
 import { createSmtpTransport, type MailTransport } from './transport.ts';
 
@@ -15,6 +17,7 @@ export type Relay = {
 export function createRelay(
   url: () => string | null,
   sending: Pick<SendingConfig, 'concurrency' | 'ratePerSecond'>,
+  ehloName?: string,
 ): Relay {
   let current: { url: string; transport: MailTransport } | null = null;
   return {
@@ -28,6 +31,7 @@ export function createRelay(
           transport: createSmtpTransport(wanted, {
             concurrency: sending.concurrency,
             ratePerSecond: sending.ratePerSecond,
+            ehloName,
           }),
         };
       }
@@ -40,13 +44,26 @@ export function createRelay(
   };
 }
 
-/** System mail (password resets, contact notifications) through the relay, from MAIL_FROM. */
-export function relaySystemMailer(relay: Relay, from: string): SystemMailer {
+/** A DKIM key for a From domain, or null when no verified sender domain holds one. */
+export type DkimLookup = (fromDomain: string) => Promise<Mail.Options['dkim'] | null>;
+
+/**
+ * System mail (password resets, contact notifications) through the relay, from MAIL_FROM, signed
+ * with the From domain's key whenever a verified sender domain has one: unsigned mail from a
+ * domain that publishes DMARC lands in spam or is refused.
+ */
+export function relaySystemMailer(relay: Relay, from: string, dkimFor: DkimLookup): SystemMailer {
+  const fromDomain = /@([^>\s]+)>?\s*$/.exec(from)?.[1]?.toLowerCase() ?? '';
   return {
     async send(mail) {
       const transport = relay.transport();
       if (!transport) throw new Error('no mail transport is configured (SMTP_URL)');
-      const outcome = await transport.send({ from, ...mail });
+      const dkim = fromDomain ? await dkimFor(fromDomain) : null;
+      const outcome = await transport.send({
+        from,
+        ...mail,
+        ...(dkim ? { dkim: { ...dkim, headerFieldNames: DKIM_SIGNED_HEADERS } } : {}),
+      });
       if (outcome.kind !== 'sent') throw new Error(`the relay refused the message: ${outcome.response}`);
     },
   };

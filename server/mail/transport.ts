@@ -24,6 +24,8 @@ export type TransportOptions = {
   concurrency: number;
   /** Messages per second handed to the relay; 0 means no limit. */
   ratePerSecond: number;
+  /** The host name given in EHLO (SMTP_EHLO_NAME); nodemailer's default is the OS host name. */
+  ehloName?: string;
 };
 
 type SmtpError = Error & { responseCode?: number; response?: string; code?: string };
@@ -51,6 +53,7 @@ export function createSmtpTransport(url: string, options: TransportOptions): Mai
   const parsed = new URL(url);
   const transporter = nodemailer.createTransport({
     pool: true,
+    ...(options.ehloName ? { name: options.ehloName } : {}),
     host: parsed.hostname,
     port: parsed.port ? Number(parsed.port) : parsed.protocol === 'smtps:' ? 465 : 587,
     secure: parsed.protocol === 'smtps:',

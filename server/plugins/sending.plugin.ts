@@ -24,7 +24,7 @@ export default fp<{ relay: Relay }>(
   async (app, { relay }) => {
     app.decorate('mailDispatcher', null);
     app.decorate('sendQueue', new QueueSignal());
-    const { sending, dataDir, publicUrl } = app.appConfig;
+    const { sending, dataDir, publicUrl, bounceDomain } = app.appConfig;
     let schedulerTimer: NodeJS.Timeout | null = null;
     let scheduling: Promise<unknown> = Promise.resolve();
 
@@ -32,6 +32,14 @@ export default fp<{ relay: Relay }>(
       if (!sending.dispatcher) {
         app.log.info('DISPATCHER=off: this process serves the API and sends nothing');
         return;
+      }
+      // Every campaign advertises one-click unsubscribe (RFC 8058), which requires an https URI:
+      // Gmail and Yahoo ignore an http one, and the bulk-sender rules then count as unmet.
+      if (!publicUrl.startsWith('https://')) {
+        app.log.warn(
+          { publicUrl },
+          'PUBLIC_URL is not https: mailbox providers ignore the one-click unsubscribe link every campaign advertises',
+        );
       }
       const tick = () => {
         scheduling = releaseDueCampaigns(app.db, { now: app.now(), log: app.log })
@@ -53,6 +61,7 @@ export default fp<{ relay: Relay }>(
         sending,
         dataDir,
         publicUrl,
+        bounceDomain,
         now: app.now,
         log: app.log.child({ component: 'dispatcher' }),
         recoverAllAtStart: !isPostgres(app.db),

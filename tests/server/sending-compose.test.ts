@@ -92,7 +92,9 @@ describe('composing campaign messages', () => {
     const header = (key: string) =>
       alice.headerLines.find((line) => line.key === key)?.line.replace(/\r\n\s+/g, ' ');
     expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
-    expect(header('list-unsubscribe')).toBe(`List-Unsubscribe: <${base}/unsubscribe>`);
+    expect(header('list-unsubscribe')).toBe(
+      `List-Unsubscribe: <${base}/unsubscribe>, <mailto:u+${aliceRow?.token}@example.test>`,
+    );
     const names = alice.attachments.map((file) => file.filename).sort();
     expect(names).toEqual(['INV-1.pdf', 'brochure.txt', 'logo.png']);
     expect(alice.attachments.find((file) => file.filename === 'INV-1.pdf')?.content.toString()).toBe(

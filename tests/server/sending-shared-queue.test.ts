@@ -53,6 +53,7 @@ describe(`two dispatchers on one ${engine} queue`, () => {
           sending,
           dataDir: t.config.dataDir,
           publicUrl: t.config.publicUrl,
+          bounceDomain: t.config.bounceDomain,
           now: t.app.now,
           log: t.app.log,
           recoverAllAtStart: false,

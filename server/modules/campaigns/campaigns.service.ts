@@ -149,6 +149,7 @@ function campaignRow(
     survey: input.survey ? JSON.stringify(input.survey) : null,
     attachments: JSON.stringify(plan.attachments),
     missing_attachments: input.missing_attachments ?? null,
+    reply_to: input.reply_to ?? null,
     language: input.language,
     status: at.status,
     scheduled_at: at.scheduledAt,
@@ -156,6 +157,7 @@ function campaignRow(
     late_seconds: null,
     finished_at: null,
     recipients_count: 0,
+    pause_reason: null,
     created_at: at.stamp,
     updated_at: at.stamp,
   };

@@ -27,6 +27,18 @@ export async function findDomainByName(db: Db, userId: string, domain: string) {
     .executeTakeFirst();
 }
 
+/** Any verified domain of that name (the product's own mail is signed with it), oldest first. */
+export async function findVerifiedDomain(db: Db, domain: string) {
+  return db
+    .selectFrom('sender_domains')
+    .select(['domain', 'dkim_selector', 'dkim_private_key'])
+    .where('domain', '=', domain)
+    .where('verified_at', 'is not', null)
+    .orderBy('verified_at')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 export async function insertDomain(db: Db, row: SenderDomainRow): Promise<SenderDomainRow> {
   return db.insertInto('sender_domains').values(row).returningAll().executeTakeFirstOrThrow();
 }

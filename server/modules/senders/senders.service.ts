@@ -142,6 +142,17 @@ export async function allowedFromAddresses(db: Db, user: { id: string; email: st
 }
 
 /** nodemailer's DKIM options for mail from `fromEmail`, when its domain is verified. */
+/** The DKIM key for the product's own mail from that domain: any verified sender domain's. */
+export async function systemDkimSignerFor(db: Db, domainName: string) {
+  const domain = await repo.findVerifiedDomain(db, domainName);
+  if (!domain) return null;
+  return {
+    domainName: domain.domain,
+    keySelector: domain.dkim_selector,
+    privateKey: domain.dkim_private_key,
+  };
+}
+
 export async function dkimSignerFor(db: Db, userId: string, fromEmail: string) {
   const domainName = fromEmail.slice(fromEmail.lastIndexOf('@') + 1).toLowerCase();
   const domain = await repo.findDomainByName(db, userId, domainName);

@@ -27,6 +27,7 @@ export type TestCampaignInput = {
   survey?: unknown;
   attachments?: { zips: string[]; attachment: string | null; image: string | null };
   missingAttachments?: CampaignRow['missing_attachments'];
+  replyTo?: string;
 };
 
 export async function insertTestCampaign(db: Db, input: TestCampaignInput): Promise<string> {
@@ -48,6 +49,7 @@ export async function insertTestCampaign(db: Db, input: TestCampaignInput): Prom
         survey: input.survey ? JSON.stringify(input.survey) : null,
         attachments: JSON.stringify(input.attachments ?? { zips: [], attachment: null, image: null }),
         missing_attachments: input.missingAttachments ?? null,
+        reply_to: input.replyTo ?? null,
         language: input.language ?? 'en',
         status: input.status ?? 'sending',
         scheduled_at: input.scheduledAt ?? null,

@@ -9,7 +9,8 @@ import { SMTPServer } from 'smtp-server';
  */
 export type SinkReply = 'accept' | 'drop' | { code: number; message: string };
 
-export type Received = { to: string; from: string; raw: Buffer };
+/** `helo` is the name the client gave in EHLO/HELO. */
+export type Received = { to: string; from: string; raw: Buffer; helo: string };
 
 export type SmtpSink = {
   url: string;
@@ -64,7 +65,12 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
       stream.on('end', () => {
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
         for (const rcpt of session.envelope.rcptTo) {
-          received.push({ to: rcpt.address.toLowerCase(), from, raw: Buffer.concat(chunks) });
+          received.push({
+            to: rcpt.address.toLowerCase(),
+            from,
+            raw: Buffer.concat(chunks),
+            helo: session.hostNameAppearsAs,
+          });
         }
         waiters = waiters.filter((waiter) => {
           if (received.length < waiter.count) return true;
