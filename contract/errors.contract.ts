@@ -21,6 +21,12 @@ export const errorCodes = {
   insufficientCredit: 'errors.insufficientCredit',
   missingAttachments: 'errors.missingAttachments',
   campaignState: 'errors.campaignState',
+  /** HTTP v1: the API key lacks the endpoint's scope (details.scope names it). */
+  missingScope: 'errors.missingScope',
+  /** HTTP v1: an Idempotency-Key used again with another request. */
+  idempotencyMismatch: 'errors.idempotencyMismatch',
+  /** HTTP v1: the first request with this Idempotency-Key is still being answered. */
+  idempotencyInProgress: 'errors.idempotencyInProgress',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];
 
@@ -59,8 +65,15 @@ export const validationKeys = {
   zipTooLarge: 'validation.zipTooLarge',
   zipUnsafePath: 'validation.zipUnsafePath',
   zipEmpty: 'validation.zipEmpty',
+  /** With details.file: the name of the refused file inside the zip. */
+  zipBlockedFile: 'validation.zipBlockedFile',
+  /** With details.quota_mb and details.used_mb. */
+  uploadQuota: 'validation.uploadQuota',
+  diskFull: 'validation.diskFull',
   inUse: 'validation.inUse',
   email: 'validation.email',
+  emailInvisible: 'validation.emailInvisible',
+  duplicate: 'validation.duplicate',
   domain: 'validation.domain',
   emailDomainNotOwned: 'validation.emailDomainNotOwned',
   passwordTooShort: 'validation.passwordTooShort',

@@ -1,6 +1,7 @@
 import type Mail from 'nodemailer/lib/mailer';
 import MimeNode from 'nodemailer/lib/mime-node';
 import type { UploadRow } from '../db/schema.ts';
+import { isBlockedFile } from '../modules/uploads/blocked-files.ts';
 import { readUploadFile, readZipEntry } from '../modules/uploads/upload-storage.ts';
 
 /**
@@ -69,8 +70,9 @@ export class CampaignFiles {
     const byId = new Map(uploads.map((upload) => [upload.id, upload]));
     const fixed: Mail.Attachment[] = [];
     const general = refs.attachment ? byId.get(refs.attachment) : undefined;
-    if (general) {
-      const content = await readUploadFile(dataDir, general);
+    // Checked at upload; checked again here for uploads stored before the rule was this strict.
+    const content = general ? await readUploadFile(dataDir, general) : null;
+    if (general && content && !isBlockedFile(general.file_name, content)) {
       fixed.push((await encodedPart(content, general.file_name, general.content_type)).attachment);
     }
     const image = refs.image ? byId.get(refs.image) : undefined;
@@ -92,7 +94,8 @@ export class CampaignFiles {
     let part: Part | null = null;
     for (const zip of this.zips) {
       const entry = await readZipEntry(this.dataDir, zip, entryName);
-      if (entry) {
+      // A refused file never goes out: the recipient is treated as having no file.
+      if (entry && !isBlockedFile(entry.name, entry.content)) {
         part = await encodedPart(entry.content, entry.name, contentTypeOf(entry.name));
         break;
       }

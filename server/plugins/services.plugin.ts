@@ -12,6 +12,8 @@ declare module 'fastify' {
     systemMailer: SystemMailer;
     /** The current time; tests move it to check expiry and schedules. */
     now: () => Date;
+    /** Free bytes on the disk holding a folder (the upload guard); tests pretend. */
+    freeDiskBytes: (dir: string) => Promise<number>;
   }
 }
 
@@ -21,6 +23,7 @@ export type Services = {
   tokens: TokenService;
   systemMailer: SystemMailer;
   now: () => Date;
+  freeDiskBytes: (dir: string) => Promise<number>;
 };
 
 /** The app's dependencies, made once in buildApp and handed to every route plugin through `app`. */
@@ -31,6 +34,7 @@ export default fp<Services>(
     app.decorate('tokens', services.tokens);
     app.decorate('systemMailer', services.systemMailer);
     app.decorate('now', services.now);
+    app.decorate('freeDiskBytes', services.freeDiskBytes);
   },
   { name: 'services' },
 );

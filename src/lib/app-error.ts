@@ -60,3 +60,13 @@ export function toastKeyOf(error: AppError): string {
   const firstField = error.fields ? Object.values(error.fields)[0] : undefined;
   return firstField ?? error.code;
 }
+
+/** The details a message may show: only plain strings and numbers, whatever else came along. */
+export function messageValues(details: Record<string, unknown>): Record<string, string | number> {
+  return Object.fromEntries(
+    Object.entries(details).filter(
+      (entry): entry is [string, string | number] =>
+        typeof entry[1] === 'string' || typeof entry[1] === 'number',
+    ),
+  );
+}

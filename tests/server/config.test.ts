@@ -35,6 +35,8 @@ describe('loadConfig', () => {
       uploads: {
         maxBytes: { attachment: 10 * 1024 * 1024, image: 5 * 1024 * 1024, zip: 100 * 1024 * 1024 },
         unusedTtlMs: 24 * 60 * 60 * 1000,
+        quotaBytes: 2048 * 1024 * 1024,
+        minFreeBytes: 1024 * 1024 * 1024,
         zipMaxEntries: 20_000,
         zipMaxUnpackedBytes: 1024 * 1024 * 1024,
       },

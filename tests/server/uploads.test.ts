@@ -20,6 +20,8 @@ describe('uploads for a send', () => {
         zipMaxEntries: 50,
         zipMaxUnpackedBytes: 4 * MB,
         unusedTtlMs: 3_600_000,
+        quotaBytes: 64 * MB,
+        minFreeBytes: 0,
       },
     });
     const session = await t.signInAs('sender');

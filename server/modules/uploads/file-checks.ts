@@ -28,41 +28,7 @@ export function looksLikeZip(head: Buffer): boolean {
   return magic === 'PK\x03\x04' || magic === 'PK\x05\x06';
 }
 
-// Files mail providers reject outright and recipients should never be asked to open.
-const EXECUTABLE_EXTENSIONS = new Set([
-  'exe',
-  'com',
-  'bat',
-  'cmd',
-  'scr',
-  'pif',
-  'msi',
-  'msp',
-  'vbs',
-  'vbe',
-  'js',
-  'jse',
-  'wsf',
-  'wsh',
-  'ps1',
-  'psm1',
-  'jar',
-  'cpl',
-  'hta',
-  'lnk',
-  'reg',
-  'dll',
-  'sh',
-  'app',
-  'apk',
-  'iso',
-  'img',
-]);
-
-export function isExecutableName(fileName: string): boolean {
-  const extension = fileName.toLowerCase().split('.').pop() ?? '';
-  return fileName.includes('.') && EXECUTABLE_EXTENSIONS.has(extension);
-}
+// Which files may reach a recipient at all is decided in ./blocked-files.ts.
 
 /**
  * A file name as the sender's browser sent it, made safe to store and to put in a mail header:

@@ -59,6 +59,17 @@ export async function findCampaignUploads(db: Db, campaignId: string): Promise<U
   return db.selectFrom('uploads').selectAll().where('campaign_id', '=', campaignId).execute();
 }
 
+/** Bytes the owner's uploads that no campaign took up hold on disk: what the quota counts. */
+export async function unusedBytesOf(db: Db, ownerId: string): Promise<number> {
+  const row = await db
+    .selectFrom('uploads')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('stored_bytes'), eb.lit(0)).as('total'))
+    .where('owner_id', '=', ownerId)
+    .where('campaign_id', 'is', null)
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
 export function entriesOf(row: Pick<UploadRow, 'entries'>): ZipEntryFile[] {
   return JSON.parse(row.entries) as ZipEntryFile[];
 }

@@ -7,7 +7,8 @@ import { conflict, notFound, validationFailed } from '../../lib/http-error.ts';
 import { removeUnusedUploads } from './uploads.cleanup.ts';
 import { removeStoredUpload } from './upload-storage.ts';
 import { deleteUploadRows, findUpload, toUpload } from './uploads.repository.ts';
-import { storeUpload } from './uploads.service.ts';
+import { uploadBudget } from './upload-space.ts';
+import { storeUpload, uploadStreamLimit } from './uploads.service.ts';
 
 const CLEANUP_EVERY_MS = 60 * 60 * 1000;
 
@@ -15,6 +16,7 @@ const CLEANUP_EVERY_MS = 60 * 60 * 1000;
 const uploadRoutes: FastifyPluginAsync = async (app) => {
   const { db, appConfig: config } = app;
   const limits = config.uploads;
+  const freeDisk = app.freeDiskBytes;
   const largest = Math.max(...Object.values(limits.maxBytes));
   // Registered here only: multipart bodies are accepted by this module and nowhere else.
   await app.register(multipart, {
@@ -23,12 +25,16 @@ const uploadRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, uploadEndpoints.create, async (request) => {
     const { kind } = request.query;
-    const part = await request.file({ limits: { fileSize: limits.maxBytes[kind] } });
+    const ownerId = request.user!.id;
+    // Refused before a byte is read when the quota or the disk is already spent.
+    const budget = await uploadBudget({ db, dataDir: config.dataDir, limits, freeDisk }, ownerId);
+    const part = await request.file({ limits: { fileSize: uploadStreamLimit(limits, kind, budget) } });
     if (!part) throw validationFailed({ file: validationKeys.fileRequired });
     const row = await storeUpload(
       { db, dataDir: config.dataDir, limits },
       {
-        ownerId: request.user!.id,
+        ownerId,
+        budget,
         kind,
         file: { fileName: part.filename, mimeType: part.mimetype, stream: part.file },
       },

@@ -1,7 +1,7 @@
 import type { AxiosInstance } from 'axios';
 import { fromCallback, fromPromise } from 'xstate';
 import { templateEndpoints } from '../../../contract/templates.contract.ts';
-import { toAppError, toastKeyOf } from '../../lib/app-error.ts';
+import { messageValues, toAppError, toastKeyOf } from '../../lib/app-error.ts';
 import type { Language } from '../../i18n/languages.ts';
 import type { Notify } from '../../machines/notify.ts';
 import { creditCheckMachine } from '../../machines/send-wizard/credit-check.machine.ts';
@@ -75,8 +75,14 @@ export function provideSendWizard(wiring: SendWizardWiring) {
               .then(
                 (upload) => sendBack({ type: 'upload.done', key, upload }),
                 (error: unknown) => {
-                  if (!abort.signal.aborted)
-                    sendBack({ type: 'upload.failed', key, errorKey: toastKeyOf(toAppError(error)) });
+                  if (abort.signal.aborted) return;
+                  const failure = toAppError(error);
+                  sendBack({
+                    type: 'upload.failed',
+                    key,
+                    errorKey: toastKeyOf(failure),
+                    ...(failure.details ? { errorValues: messageValues(failure.details) } : {}),
+                  });
                 },
               );
             // Removing the file, or leaving the wizard, stops its upload.

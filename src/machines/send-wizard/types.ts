@@ -32,6 +32,8 @@ export interface UploadItem {
   status: 'uploading' | 'done' | 'failed';
   upload: Upload | null;
   errorKey: string | null;
+  /** Values for the error message's placeholders (the refused file inside a zip, the quota). */
+  errorValues?: Record<string, string | number>;
 }
 
 /** Everything the sender entered: what the local-storage draft keeps. */
@@ -43,6 +45,8 @@ export interface WizardDraft {
   subject: string;
   fromEmail: string;
   senderName: string;
+  /** Where replies go; empty: to the From address. */
+  replyTo: string;
   editor: TemplateEditorKind;
   html: string;
   templateId: string | null;
@@ -100,6 +104,7 @@ export const emptyDraft = (): WizardDraft => ({
   subject: '',
   fromEmail: '',
   senderName: '',
+  replyTo: '',
   editor: 'visual',
   html: '',
   templateId: null,

@@ -16,7 +16,12 @@ import type { UploadItem } from './types.ts';
 export type UploadReport =
   | { type: 'upload.progress'; key: string; progress: number }
   | { type: 'upload.done'; key: string; upload: Upload }
-  | { type: 'upload.failed'; key: string; errorKey: string };
+  | {
+      type: 'upload.failed';
+      key: string;
+      errorKey: string;
+      errorValues?: Record<string, string | number>;
+    };
 
 export type UploadsEvent =
   | { type: 'upload.add'; kind: UploadKind; file: File | null }
@@ -136,7 +141,11 @@ export const uploadsMachine = setup({
       actions: [
         assign({
           items: ({ context, event }) =>
-            update(context.items, event.key, { status: 'failed', errorKey: event.errorKey }),
+            update(context.items, event.key, {
+              status: 'failed',
+              errorKey: event.errorKey,
+              ...(event.errorValues ? { errorValues: event.errorValues } : {}),
+            }),
         }),
         'changed',
       ],

@@ -27,7 +27,7 @@ function ItemRow({ item, uploads }: { item: UploadItem; uploads: UploadsActorRef
         </Text>
         {item.status === 'failed' ? (
           <Text size="sm" c="red.9" role="alert">
-            {t(item.errorKey ?? 'errors.unexpected')}
+            {t(item.errorKey ?? 'errors.unexpected', item.errorValues ?? {})}
           </Text>
         ) : (
           <Progress
