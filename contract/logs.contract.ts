@@ -61,7 +61,9 @@ export const messageLogSchema = z.object({
   email: z.string(),
   name: z.string(),
   status: messageStatusSchema,
-  blocked_reason: z.enum(['unsubscribed', 'hard_bounce', 'missing_attachment']).nullable(),
+  blocked_reason: z
+    .enum(['unsubscribed', 'hard_bounce', 'soft_bounce', 'complaint', 'manual', 'missing_attachment'])
+    .nullable(),
   attempts: z.number().int(),
   smtp_response: z.string().nullable(),
   sent_at: z.string().nullable(),

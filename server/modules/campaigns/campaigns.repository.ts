@@ -1,7 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql, type ExpressionBuilder } from 'kysely';
 import { isPostgres } from '../../db/create-db.ts';
-import type { CampaignRow, CampaignStatus, Database, Db, MessageStatus } from '../../db/schema.ts';
+import type {
+  CampaignRow,
+  CampaignStatus,
+  Database,
+  Db,
+  MessageStatus,
+  SuppressionReason,
+} from '../../db/schema.ts';
 import type { PlannedRow } from './send-plan.ts';
 
 export async function findTemplateContent(db: Db, ownerId: string, id: string): Promise<string | undefined> {
@@ -19,8 +26,8 @@ export async function findSuppressed(
   db: Db,
   senderId: string,
   keys: string[],
-): Promise<Map<string, 'unsubscribed' | 'hard_bounce'>> {
-  const found = new Map<string, 'unsubscribed' | 'hard_bounce'>();
+): Promise<Map<string, SuppressionReason>> {
+  const found = new Map<string, SuppressionReason>();
   if (keys.length === 0) return found;
   const rows = await db
     .selectFrom('suppressions')
@@ -130,7 +137,8 @@ export async function transitionCampaign(
 ): Promise<boolean> {
   const result = await db
     .updateTable('campaigns')
-    .set({ status: to, updated_at: now, ...extra })
+    // A sender's pause, resume or cancel replaces whatever reason the engine paused it for.
+    .set({ status: to, updated_at: now, pause_reason: null, ...extra })
     .where('id', '=', id)
     .where('status', 'in', from)
     .executeTakeFirst();

@@ -58,6 +58,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       ADMIN_USERNAME: 'admin',
       ADMIN_PASSWORD: adminPassword,
       LOG_LEVEL: 'warn',
+      INBOUND_SMTP_PORT: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

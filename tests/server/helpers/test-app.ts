@@ -45,6 +45,8 @@ export async function createTestDatabase(overrides: Partial<AppConfig> = {}): Pr
     ADMIN_PASSWORD,
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256',
     LOG_LEVEL: 'silent',
+    // Parallel test apps must not all take port 2525; inbound tests turn it on with port 0.
+    INBOUND_SMTP_PORT: '0',
   });
   // Without SMTP_URL the app sends through its built-in capture server, so a test app would start
   // sending the campaigns a test writes. Tests that look at queued messages must see them queued:
