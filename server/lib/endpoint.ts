@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AnyEndpoint, BodyOf, EndpointOutput, ParamsOf, QueryOf } from '../../contract/endpoint.ts';
 import { apiErrorSchema } from '../../contract/api-error.contract.ts';
+import { v1OperationOf } from '../../contract/api-v1.contract.ts';
 
 type Output<S> = S extends z.ZodType ? z.output<S> : unknown;
 
@@ -31,11 +32,32 @@ export function route<E extends AnyEndpoint>(
   options: Pick<RouteOptions, 'bodyLimit' | 'logLevel'> = {},
 ): void {
   const success = endpoint.status === 204 ? {} : { [endpoint.status]: endpoint.response };
+  // One descriptor, two mounts: the dashboard's `/api/...`, and `/api/v1/...` for API keys when
+  // the v1 table (contract/api-v1.contract.ts) lists the endpoint with the scope it needs.
+  const v1 = v1OperationOf(endpoint);
+  const mounts = [
+    { url: endpoint.path, config: { access: endpoint.access } },
+    ...(v1 ? [{ url: `/v1${endpoint.path}`, config: { access: endpoint.access, apiScope: v1.scope } }] : []),
+  ];
+  for (const { url, config } of mounts) {
+    mount(app, endpoint, handler, options, url, config, success);
+  }
+}
+
+function mount<E extends AnyEndpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: EndpointHandler<E>,
+  options: Pick<RouteOptions, 'bodyLimit' | 'logLevel'>,
+  url: string,
+  config: RouteOptions['config'],
+  success: Record<number, z.ZodType>,
+): void {
   app.withTypeProvider<ZodTypeProvider>().route({
     ...options,
     method: endpoint.method,
-    url: endpoint.path,
-    config: { access: endpoint.access },
+    url,
+    config,
     schema: {
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
+import apiKeyRoutes from './api-keys/api-keys.routes.ts';
+import apiV1Routes from './api-v1/api-v1.routes.ts';
 import authRoutes from './auth/auth.routes.ts';
 import campaignRoutes from './campaigns/campaigns.routes.ts';
 import contactRoutes from './contact/contact.routes.ts';
@@ -32,4 +34,6 @@ export const apiModules: FastifyPluginAsync[] = [
   mailboxRoutes,
   publicPagesRoutes,
   recipientRoutes,
+  apiKeyRoutes,
+  apiV1Routes,
 ];

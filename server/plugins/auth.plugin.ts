@@ -1,9 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ApiScope } from '../../contract/api-keys.contract.ts';
+import { API_V1_PREFIX } from '../../contract/api-v1.contract.ts';
 import type { User } from '../../contract/auth.contract.ts';
 import type { Access } from '../../contract/endpoint.ts';
 import { API_PREFIX } from '../../contract/endpoint.ts';
-import { forbidden, unauthorized } from '../lib/http-error.ts';
+import { errorCodes } from '../../contract/errors.contract.ts';
+import { forbidden, HttpError, unauthorized } from '../lib/http-error.ts';
+import { authenticateApiKey } from '../modules/api-keys/api-keys.service.ts';
 import { findSessionUser } from '../modules/auth/sessions.repository.ts';
 import { toUser } from '../modules/users/users.repository.ts';
 
@@ -12,14 +16,20 @@ declare module 'fastify' {
     /** The signed-in user, or null on public routes called without a valid token. */
     user: User | null;
     sessionId: string | null;
+    /** On /api/v1 routes: the API key the request came with. */
+    apiKey: { id: string; scopes: ApiScope[] } | null;
   }
   interface FastifyInstance {
     /** Every API route with its access rule, as registered: the security tests walk this list. */
     apiRoutes: ReadonlyArray<{ method: string; url: string; access: Access }>;
+    /** The HTTP v1 mount (API keys, not sessions), each route with the scope it needs. */
+    v1Routes: ReadonlyArray<{ method: string; url: string; access: Access; scope: ApiScope | null }>;
   }
   interface FastifyContextConfig {
     /** Who may call the route; every /api route must say (see `Access`). */
     access?: Access;
+    /** On /api/v1 routes: the scope an API key needs (server/lib/endpoint.ts sets it). */
+    apiScope?: ApiScope;
   }
 }
 
@@ -42,6 +52,37 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest) {
 }
 
 const isApiRoute = (url: string | undefined) => url?.startsWith(`${API_PREFIX}/`) ?? false;
+export const isV1Route = (url: string | undefined) => url?.startsWith(`${API_V1_PREFIX}/`) ?? false;
+
+export const missingScope = (scope: ApiScope) =>
+  new HttpError(
+    403,
+    errorCodes.missingScope,
+    `This API key does not have the "${scope}" scope`,
+    undefined,
+    undefined,
+    {
+      scope,
+    },
+  );
+
+/**
+ * HTTP v1 answers to API keys only (`Authorization: Bearer eln_...`), never to a session's token:
+ * a key carries scopes, and every v1 route needs one of them.
+ */
+async function authorizeV1(app: FastifyInstance, request: FastifyRequest, access: Access | undefined) {
+  const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+  const auth = token ? await authenticateApiKey(app.db, token, app.now()) : null;
+  if (auth) {
+    request.user = auth.user;
+    request.apiKey = { id: auth.keyId, scopes: auth.scopes };
+  }
+  if (access === 'public') return;
+  if (!auth) throw unauthorized('A valid API key is required (Authorization: Bearer eln_...)');
+  if (access === 'admin' && auth.user.role !== 'admin') throw forbidden();
+  const scope = request.routeOptions.config.apiScope;
+  if (!scope || !auth.scopes.includes(scope)) throw missingScope(scope ?? 'send');
+}
 
 /**
  * The one place the server decides who may call what. Each API route states its `access` in its
@@ -52,15 +93,24 @@ export default fp(
   async (app) => {
     app.decorateRequest('user', null);
     app.decorateRequest('sessionId', null);
+    app.decorateRequest('apiKey', null);
 
     const apiRoutes: { method: string; url: string; access: Access }[] = [];
     app.decorate('apiRoutes', apiRoutes);
+    const v1Routes: { method: string; url: string; access: Access; scope: ApiScope | null }[] = [];
+    app.decorate('v1Routes', v1Routes);
     app.addHook('onRoute', (routeOptions) => {
       if (!isApiRoute(routeOptions.url) || routeOptions.method === 'HEAD') return;
       const access = routeOptions.config?.access;
       const method = String(routeOptions.method);
       if (access !== 'public' && access !== 'user' && access !== 'admin') {
         throw new Error(`${method} ${routeOptions.url} has no access rule (config.access)`);
+      }
+      if (isV1Route(routeOptions.url)) {
+        const scope = routeOptions.config?.apiScope ?? null;
+        if (access !== 'public' && !scope) throw new Error(`${method} ${routeOptions.url} has no API scope`);
+        v1Routes.push({ method, url: routeOptions.url, access, scope });
+        return;
       }
       apiRoutes.push({ method, url: routeOptions.url, access });
     });
@@ -69,6 +119,7 @@ export default fp(
       // Matched by the route pattern, not the URL: unknown /api paths fall through to a plain 404.
       if (!isApiRoute(request.routeOptions.url)) return;
       const access = request.routeOptions.config.access;
+      if (isV1Route(request.routeOptions.url)) return authorizeV1(app, request, access);
       const auth = await authenticate(app, request);
       if (auth) {
         request.user = auth.user;

@@ -1,0 +1,167 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { API_V1_PREFIX } from '../../contract/api-v1.contract.ts';
+import { errorCodes } from '../../contract/errors.contract.ts';
+import { HttpError, validationFailed } from '../lib/http-error.ts';
+import { t, type Language } from '../lib/i18n.ts';
+import { claimIdempotencyKey, releaseKey, storeAnswer } from '../modules/api-v1/idempotency.repository.ts';
+import { isV1Route } from './auth.plugin.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The Idempotency-Key this request holds until its answer is stored. */
+    idempotency: { userId: string; key: string } | null;
+  }
+}
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+const MAX_IDEMPOTENCY_KEY = 255;
+/** A racing request waits this long for the first one's answer before it is told to retry. */
+const WAIT_FOR_FIRST_MS = 15_000;
+const POLL_MS = 25;
+
+const isV1Url = (request: FastifyRequest) =>
+  isV1Route(request.routeOptions.url) || request.url.startsWith(`${API_V1_PREFIX}/`);
+
+/** The language of `Accept-Language` the product speaks (ar or en), by weight; English otherwise. */
+export function languageOf(header: string | undefined): Language {
+  const ranked = (header ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().toLowerCase().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { tag: tag.split('-')[0], weight: q ? Number(q.slice(2)) || 0 : 1, index };
+    })
+    .filter((entry) => entry.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.index - b.index);
+  const found = ranked.find((entry) => entry.tag === 'ar' || entry.tag === 'en');
+  return (found?.tag as Language | undefined) ?? 'en';
+}
+
+/** Same key, same request: method, route, path parameters and the parsed body, keys sorted. */
+function stable(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(stable);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([key, item]) => [key, stable(item)]),
+    );
+  }
+  return value;
+}
+
+function requestHash(request: FastifyRequest): string {
+  const what = [
+    request.method,
+    request.routeOptions.url,
+    stable(request.params),
+    stable(request.body ?? null),
+  ];
+  return createHash('sha256').update(JSON.stringify(what)).digest('hex');
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function idempotencyGate(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  if (request.method !== 'POST' || !request.apiKey || !request.user || !isV1Route(request.routeOptions.url))
+    return;
+  const raw = request.headers[IDEMPOTENCY_HEADER];
+  if (raw === undefined) return;
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  if (!key || key.length > MAX_IDEMPOTENCY_KEY || !/^[\x21-\x7e]+$/.test(key)) {
+    throw validationFailed({ 'Idempotency-Key': 'validation.invalid' });
+  }
+  const hold = { userId: request.user.id, key };
+  const hash = requestHash(request);
+  const deadline = Date.now() + WAIT_FOR_FIRST_MS;
+  for (;;) {
+    const claim = await claimIdempotencyKey(app.db, { ...hold, requestHash: hash, now: app.now() });
+    if (claim.kind === 'claimed') {
+      request.idempotency = hold;
+      return;
+    }
+    if (claim.kind === 'mismatch') {
+      throw new HttpError(
+        422,
+        errorCodes.idempotencyMismatch,
+        'This Idempotency-Key was already used with a different request',
+      );
+    }
+    if (claim.kind === 'replay') {
+      const { statusCode, contentType, body } = claim.answer;
+      reply.code(statusCode).header('idempotent-replayed', 'true');
+      if (contentType) reply.header('content-type', contentType);
+      return reply.send(body ?? undefined);
+    }
+    // The first request with this key is still running: wait for its answer (never run twice).
+    if (Date.now() > deadline) {
+      throw new HttpError(
+        409,
+        errorCodes.idempotencyInProgress,
+        'A request with this Idempotency-Key is still being processed',
+        undefined,
+        { 'retry-after': '1' },
+      );
+    }
+    await sleep(POLL_MS);
+  }
+}
+
+/**
+ * What the HTTP v1 mount adds to the shared routes: Idempotency-Key on every POST, and error
+ * messages in the caller's language. Authentication and scopes are the auth plugin's.
+ */
+export default fp(
+  async (app) => {
+    app.decorateRequest('idempotency', null);
+
+    app.addHook('preHandler', async (request, reply) => idempotencyGate(app, request, reply));
+
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (!isV1Url(request) || reply.statusCode < 400 || typeof payload !== 'string') return payload;
+      let body: { code?: unknown; message?: unknown; details?: Record<string, unknown> };
+      try {
+        body = JSON.parse(payload) as typeof body;
+      } catch {
+        return payload;
+      }
+      if (typeof body.code !== 'string' || !body.code.startsWith('errors.')) return payload;
+      const language = languageOf(request.headers['accept-language']);
+      const vars = Object.fromEntries(
+        Object.entries(body.details ?? {}).filter(
+          (entry): entry is [string, string | number] =>
+            typeof entry[1] === 'string' || typeof entry[1] === 'number',
+        ),
+      );
+      const message = t(language, `common:${body.code}`, vars);
+      reply.header('content-language', language);
+      return message === `common:${body.code}` ? payload : JSON.stringify({ ...body, message });
+    });
+
+    // Registered after the translation: the stored answer is the one the client got.
+    app.addHook('onSend', async (request, reply, payload) => {
+      const hold = request.idempotency;
+      if (!hold) return payload;
+      request.idempotency = null;
+      if (reply.statusCode >= 500) {
+        await releaseKey(app.db, hold);
+        return payload;
+      }
+      const contentType = reply.getHeader('content-type');
+      await storeAnswer(app.db, hold, {
+        statusCode: reply.statusCode,
+        contentType: typeof contentType === 'string' ? contentType : null,
+        body: typeof payload === 'string' ? payload : null,
+      });
+      return payload;
+    });
+
+    // A request that ended without an answer (the client went away) frees its key.
+    app.addHook('onResponse', async (request) => {
+      if (request.idempotency) await releaseKey(app.db, request.idempotency);
+    });
+  },
+  { name: 'api-v1', dependencies: ['services', 'auth'] },
+);
