@@ -43,6 +43,8 @@ function messageProblems({ draft }: WizardContext): FieldErrors {
   if (!draft.subject.trim()) errors.subject = validationKeys.required;
   if (!draft.fromEmail) errors.fromEmail = validationKeys.required;
   if (!draft.senderName.trim()) errors.senderName = validationKeys.required;
+  const replyTo = draft.replyTo.trim();
+  if (replyTo && !isValidEmail(normalizeEmail(replyTo))) errors.replyTo = validationKeys.email;
   // An image-only message is content too.
   if (!visible(draft.html) && !/<img\b/i.test(draft.html)) errors.html = validationKeys.required;
   return errors;
@@ -140,6 +142,7 @@ export function toSendRequest(context: WizardContext, early = false): Omit<SendR
     html: fallback(draft.html, '-'),
     from_email: fallback(draft.fromEmail, context.options.senderEmails[0] ?? ''),
     sender_name: fallback(draft.senderName, '-'),
+    reply_to: draft.replyTo.trim() || null,
     source: sourceOf(context),
     attachments: {
       zips: draft.uploads.flatMap((item) => (item.kind === 'zip' && item.upload ? [item.upload.id] : [])),

@@ -12,7 +12,11 @@ export type EditEvent =
   | { type: 'recipient.variable.remove'; index: number }
   | { type: 'lists.set'; ids: string[] }
   | { type: 'groups.set'; ids: string[] }
-  | { type: 'message.set'; field: 'subject' | 'fromEmail' | 'senderName' | 'html'; value: string }
+  | {
+      type: 'message.set';
+      field: 'subject' | 'fromEmail' | 'senderName' | 'replyTo' | 'html';
+      value: string;
+    }
   | { type: 'message.editor'; mode: TemplateEditorKind }
   | { type: 'attachments.choice'; value: 'skip' | 'send_without' }
   | { type: 'survey.type'; value: SurveyDraft['type'] }

@@ -18,7 +18,8 @@ import {
 export function initialContext(input: WizardInput): WizardContext {
   return {
     source: input.source,
-    draft: input.draft ?? emptyDraft(),
+    // A draft kept by an older build lacks fields added since (replyTo): they start empty.
+    draft: { ...emptyDraft(), ...input.draft },
     options: { senderEmails: [], templates: [], lists: [], groups: [] },
     check: null,
     errors: {},
@@ -107,6 +108,7 @@ export function checked(outcome: CheckOutcome): Partial<WizardContext> {
 const fieldNames: Record<string, string> = {
   from_email: 'fromEmail',
   sender_name: 'senderName',
+  reply_to: 'replyTo',
   scheduled_at: 'schedule',
   missing_attachments: 'missingChoice',
 };

@@ -85,6 +85,35 @@ describe('send wizard machine', () => {
     expect(errors(actor)).toEqual({ source: 'validation.noRecipients' });
   });
 
+  it('sends an optional reply-to address, refusing one that is not an address', async () => {
+    const wizard = await toMessage();
+    const { actor } = wizard;
+    actor.send({ type: 'message.set', field: 'subject', value: 'Hello' });
+    actor.send({ type: 'message.set', field: 'senderName', value: 'El Namer' });
+    actor.send({ type: 'message.set', field: 'html', value: '<p>Hi</p>' });
+    actor.send({ type: 'message.set', field: 'replyTo', value: 'not an address' });
+    actor.send({ type: 'wizard.next' });
+    expect(errors(actor)).toEqual({ replyTo: 'validation.email' });
+    expect(step(actor)).toBe('message');
+    actor.send({ type: 'message.set', field: 'replyTo', value: ' answers@sender.example ' });
+    actor.send({ type: 'wizard.next' });
+    expect(wizard.checkSend.last().input.request).toMatchObject({ reply_to: 'answers@sender.example' });
+    wizard.checkSend.resolve(checkOf());
+    await settle();
+    expect(step(actor)).toBe('attachments');
+    actor.send({ type: 'wizard.back' });
+    actor.send({ type: 'message.set', field: 'replyTo', value: '' });
+    actor.send({ type: 'wizard.next' });
+    expect(wizard.checkSend.last().input.request).toMatchObject({ reply_to: null });
+  });
+
+  it('restores a draft kept before reply-to existed with the field empty', () => {
+    const { draft: kept } = startWizard({ source: 'single' }).actor.getSnapshot().context;
+    const { replyTo: _dropped, ...older } = kept;
+    const { actor } = startWizard({ source: 'single', draft: older as typeof kept });
+    expect(actor.getSnapshot().context.draft.replyTo).toBe('');
+  });
+
   it('starts the message from a template and keeps a subject already written', async () => {
     const { actor, loadTemplate } = await toMessage();
     actor.send({ type: 'message.set', field: 'subject', value: 'Mine' });

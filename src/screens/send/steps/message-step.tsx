@@ -95,7 +95,7 @@ export function MessageStep({ state, send }: StepProps) {
   const { draft, errors, options } = state.context;
   const content = useRef<ContentEditorHandle>(null);
   const Editor = draft.editor === 'visual' ? VisualEditor : HtmlEditor;
-  const set = (field: 'subject' | 'fromEmail' | 'senderName' | 'html') => (value: string) =>
+  const set = (field: 'subject' | 'fromEmail' | 'senderName' | 'replyTo' | 'html') => (value: string) =>
     send({ type: 'message.set', field, value });
   return (
     <Stack gap="sm">
@@ -134,6 +134,16 @@ export function MessageStep({ state, send }: StepProps) {
         value={draft.senderName}
         error={errorOf(t, errors.senderName)}
         onChange={(event) => set('senderName')(event.currentTarget.value)}
+      />
+      <TextInput
+        label={t('send:message.replyTo')}
+        description={t('send:message.replyToHint')}
+        type="email"
+        dir="ltr"
+        autoComplete="email"
+        value={draft.replyTo}
+        error={errorOf(t, errors.replyTo)}
+        onChange={(event) => set('replyTo')(event.currentTarget.value)}
       />
       <Input.Wrapper label={t('send:message.editor')}>
         <div>

@@ -21,6 +21,7 @@ export function ReviewStep({ state, send }: StepProps) {
     [t('send:review.blocked'), check ? String(check.blocked_count) : '…'],
     [t('send:review.subject'), draft.subject],
     [t('send:review.from'), `${draft.senderName} <${draft.fromEmail}>`],
+    ...(draft.replyTo.trim() ? [[t('send:review.replyTo'), draft.replyTo.trim()] as [string, string]] : []),
     [t('send:review.attachments'), files.length ? files.join('، ') : t('send:review.none')],
     [t('send:review.survey'), survey],
     [t('send:review.when'), when],
