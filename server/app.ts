@@ -15,8 +15,9 @@ import { contractValidatorCompiler } from './lib/validation.ts';
 import { apiModules } from './modules/index.ts';
 import apiV1Plugin from './plugins/api-v1.plugin.ts';
 import authPlugin from './plugins/auth.plugin.ts';
+import inboundSmtpPlugin from './plugins/inbound-smtp.plugin.ts';
 import mailRelayPlugin from './plugins/mail-relay.plugin.ts';
-import errorsPlugin, { answerFrameworkError } from './plugins/errors.plugin.ts';
+import errorsPlugin, { answerClientError, answerFrameworkError } from './plugins/errors.plugin.ts';
 import securityPlugin from './plugins/security.plugin.ts';
 import sendingPlugin from './plugins/sending.plugin.ts';
 import servicesPlugin from './plugins/services.plugin.ts';
@@ -78,6 +79,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // `/control/theme/` and `/control/theme` are two endpoints (spec §7): never merge or redirect.
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   // Every request part is parsed by its contract schema and every answer serialised through one.
   app.setValidatorCompiler(contractValidatorCompiler);
@@ -101,6 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const freeDisk = options.freeDiskBytes ?? freeDiskBytes;
     await app.register(servicesPlugin, { db, config, tokens, systemMailer, now, freeDiskBytes: freeDisk });
     await app.register(mailRelayPlugin);
+    await app.register(inboundSmtpPlugin);
     await app.register(errorsPlugin);
     await app.register(securityPlugin);
     await app.register(authPlugin);

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiError } from '../../contract/api-error.contract.ts';
@@ -56,18 +58,61 @@ export function toApiError(
   };
 }
 
+/** What an answer made outside the request hooks carries instead of helmet's set. */
+const BARE_SECURITY_HEADERS = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'SAMEORIGIN',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-resource-policy': 'same-origin',
+} as const;
+
+const CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
+  HPE_HEADER_OVERFLOW: { status: 431, message: 'The request headers or URL are too large' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, message: 'The request took too long' },
+};
+
+/**
+ * Node refuses some requests before Fastify sees them: headers (the URL included) over
+ * `maxHeaderSize` (16 KB), a request that never finishes, bytes that are not HTTP. Node's and
+ * Fastify's answers to those are bare, without our body or the security headers; this one is
+ * the app's (Fastify's `clientErrorHandler`). The connection is closed after it, as Node does.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const known = CLIENT_ERRORS[error.code ?? ''];
+  const statusCode = known?.status ?? 400;
+  const body: ApiError = {
+    statusCode,
+    code: errorCodeByStatus[statusCode] ?? errorCodes.validation,
+    message: known?.message ?? 'The request is not valid HTTP',
+  };
+  const json = JSON.stringify(body);
+  const headers = {
+    ...BARE_SECURITY_HEADERS,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(json)),
+    'cache-control': 'no-store',
+    connection: 'close',
+  };
+  if (socket.writable) {
+    const head = Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}`)
+      .join('\r\n');
+    socket.write(
+      `HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode] ?? 'Bad Request'}\r\n${head}\r\n\r\n${json}`,
+    );
+  }
+  socket.destroy(error);
+}
+
 /**
  * Answers errors Fastify raises before routing (a malformed `%ZZ` in the path) with the same
  * body as everything else. These skip the request hooks, so the security headers the helmet
  * plugin would add are set here.
  */
 export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  reply.headers({
-    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-    'x-content-type-options': 'nosniff',
-    'x-frame-options': 'SAMEORIGIN',
-    'referrer-policy': 'no-referrer',
-  });
+  reply.headers(BARE_SECURITY_HEADERS);
   const status = statusOf(error);
   const statusCode = status >= 500 ? 400 : status;
   return send(reply, {
@@ -86,12 +131,9 @@ export default fp(
       return send(reply, body);
     });
 
-    app.setNotFoundHandler((request, reply) =>
-      send(reply, {
-        statusCode: 404,
-        code: errorCodes.notFound,
-        message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
-      }),
+    // Never the URL itself: it is the caller's input (and may be thousands of characters).
+    app.setNotFoundHandler((_request, reply) =>
+      send(reply, { statusCode: 404, code: errorCodes.notFound, message: 'No such address' }),
     );
   },
   { name: 'errors' },
