@@ -1,4 +1,4 @@
-import { isValidEmail, normalizeEmail } from './email.contract.ts';
+import { emailProblem, normalizeEmail, stripInvisibleEnds } from './email.contract.ts';
 import { validationKeys } from './errors.contract.ts';
 import {
   extraFieldsComplete,
@@ -22,16 +22,22 @@ export type CheckedRow = {
 const textFields = ['name', 'job_title', 'phone', 'organization', 'country', 'attachment'] as const;
 
 /**
- * One imported row checked the way the server stores it: the e-mail normalised and valid, every
- * text within its limit, every extra field named and filled. The browser shows the same reasons
- * before upload; the server checks again and is the one that decides. A reason is an i18n key.
+ * One imported row checked the way the server stores it: every cell without the white space and
+ * invisible characters at its ends (`cleaned` counts the cells that had invisible ones), the
+ * e-mail normalised and valid, every text within its limit, every extra field named and filled.
+ * The browser shows the same reasons before upload; the server checks again and is the one that
+ * decides. A reason is an i18n key.
  */
 export function checkImportRow(
   row: ImportRow,
-): { ok: true; value: CheckedRow } | { ok: false; reason: string } {
-  const email = normalizeEmail(row.email ?? '');
-  if (!email) return { ok: false, reason: validationKeys.required };
-  if (!isValidEmail(email)) return { ok: false, reason: validationKeys.email };
+): { ok: true; value: CheckedRow; cleaned: number } | { ok: false; reason: string; cleaned: number } {
+  let cleaned = 0;
+  const clean = (raw: string | undefined) => {
+    const stripped = stripInvisibleEnds(raw ?? '');
+    if (stripped.cleaned) cleaned += 1;
+    return stripped.text;
+  };
+  const email = normalizeEmail(clean(row.email));
   const value: CheckedRow = {
     email,
     name: '',
@@ -42,22 +48,23 @@ export function checkImportRow(
     attachment: '',
     extra: [],
   };
-  for (const field of textFields) {
-    const text = (row[field] ?? '').trim();
-    if (text.length > recipientTextLimits[field]) return { ok: false, reason: validationKeys.tooLong };
-    value[field] = text;
-  }
+  for (const field of textFields) value[field] = clean(row[field]);
   // An empty cell of an extra column is simply not a field of this row; a value with no name is.
   const extra = (row.extra ?? [])
-    .map((field) => ({ name: field.name.trim(), value: field.value.trim() }))
+    .map((field) => ({ name: field.name.trim(), value: clean(field.value) }))
     .filter((field) => field.value !== '');
-  if (!extraFieldsComplete(extra)) return { ok: false, reason: validationKeys.extraIncomplete };
+  const problem = emailProblem(email);
+  if (problem) return { ok: false, reason: problem, cleaned };
+  if (textFields.some((field) => value[field].length > recipientTextLimits[field]))
+    return { ok: false, reason: validationKeys.tooLong, cleaned };
+  if (!extraFieldsComplete(extra)) return { ok: false, reason: validationKeys.extraIncomplete, cleaned };
   const tooLong = extra.some(
     (field) =>
       field.name.length > recipientTextLimits.extraName ||
       field.value.length > recipientTextLimits.extraValue,
   );
-  if (tooLong || extra.length > MAX_EXTRA_FIELDS) return { ok: false, reason: validationKeys.tooLong };
+  if (tooLong || extra.length > MAX_EXTRA_FIELDS)
+    return { ok: false, reason: validationKeys.tooLong, cleaned };
   value.extra = extra;
-  return { ok: true, value };
+  return { ok: true, value, cleaned };
 }

@@ -158,10 +158,18 @@ export const importChunkSchema = z.object({
     .max(MAX_IMPORT_CHUNK, validationKeys.tooManyRows),
 });
 
+/**
+ * What one chunk did. A refused row has its file row number and an i18n reason; a duplicate of an
+ * earlier row of the file (`validation.duplicate`) names that row in `first_row`. `cleaned` counts
+ * the cells that had invisible characters at their ends, which the import removed.
+ */
 export const importResultSchema = z.object({
   added: z.number().int(),
   updated: z.number().int(),
-  rejected: z.array(z.object({ row: z.number().int(), reason: z.string() })),
+  rejected: z.array(
+    z.object({ row: z.number().int(), reason: z.string(), first_row: z.number().int().optional() }),
+  ),
+  cleaned: z.number().int(),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 

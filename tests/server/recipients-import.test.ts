@@ -27,7 +27,7 @@ describe('importing recipients in chunks and exporting a list', () => {
   const countOf = async (listId: string) =>
     (await call(alice, api.getList, { params: { id: listId } })).json().recipients_count;
 
-  it('adds good rows, names each bad row with an i18n reason and updates instead of duplicating', async () => {
+  it('adds good rows, names each bad row with an i18n reason, and the first row of an address wins', async () => {
     const list = await newList();
     const response = await importRows(list.id, [
       { row: 2, email: ' Ali@Example.COM ', name: 'علي', extra: [{ name: 'المدينة', value: 'جدة' }] },
@@ -39,26 +39,74 @@ describe('importing recipients in chunks and exporting a list', () => {
       { row: 8, email: 'huda@example.com', extra: [{ name: 'empty column', value: '' }] },
     ]);
     expect(response.statusCode).toBe(200);
+    // A new list: nothing is "updated", and row 7 (ali@ again) is a duplicate of row 2.
     expect(response.json()).toEqual({
       added: 2,
-      updated: 1,
+      updated: 0,
+      cleaned: 0,
       rejected: [
         { row: 3, reason: 'validation.email' },
         { row: 4, reason: 'validation.required' },
         { row: 5, reason: 'validation.extraIncomplete' },
         { row: 6, reason: 'validation.tooLong' },
+        { row: 7, reason: 'validation.duplicate', first_row: 2 },
       ],
     });
     const page = (await call(alice, api.recipients, { query: { list: list.id, ordering: 'email' } })).json();
     expect(page.count).toBe(2);
-    // The two rows for ali@ merged: the later row's phone, the earlier row's name and extra field.
     expect(page.results[0]).toMatchObject({
-      email: 'ALI@example.com',
+      email: 'Ali@example.com',
       name: 'علي',
-      phone: '0500000000',
+      phone: '',
       extra: [{ name: 'المدينة', value: 'جدة' }],
     });
     expect(page.results[1]).toMatchObject({ email: 'huda@example.com', extra: [] });
+  });
+
+  it('updates a stored recipient from a later file, keeping the address as it was first written', async () => {
+    const list = await newList();
+    await importRows(list.id, [{ row: 2, email: 'user1@example.com', name: 'الأول' }]);
+    const later = await importRows(list.id, [
+      { row: 1500, email: 'USER1@example.com', phone: '0500000000' },
+      { row: 1501, email: 'user1@EXAMPLE.com', phone: '0599999999' },
+    ]);
+    expect(later.json()).toEqual({
+      added: 0,
+      updated: 1,
+      cleaned: 0,
+      rejected: [{ row: 1501, reason: 'validation.duplicate', first_row: 1500 }],
+    });
+    const page = (await call(alice, api.recipients, { query: { list: list.id } })).json();
+    expect(page.count).toBe(1);
+    expect(page.results[0]).toMatchObject({ email: 'user1@example.com', name: 'الأول', phone: '0500000000' });
+  });
+
+  it('strips invisible characters at the ends of cells, counts them, and refuses them inside an address', async () => {
+    const list = await newList();
+    const response = await importRows(list.id, [
+      { row: 2, email: 'lama@example.sa\u200F', name: '\u200Fلمى\u00A0' },
+      { row: 3, email: '\uFEFF\u202Bomar@example.sa\u202C', name: 'عمر' },
+      { row: 4, email: 'x\u200B@example.sa', name: 'x' },
+      { row: 5, email: 'ya\u2066sir@example.sa' },
+      { row: 6, email: 'nbsp\u00A0in@example.sa' },
+      { row: 7, email: 'plain@example.sa ', name: ' مسافة ' },
+    ]);
+    expect(response.json()).toEqual({
+      added: 3,
+      updated: 0,
+      cleaned: 3,
+      rejected: [
+        { row: 4, reason: 'validation.emailInvisible' },
+        { row: 5, reason: 'validation.emailInvisible' },
+        { row: 6, reason: 'validation.emailInvisible' },
+      ],
+    });
+    const page = (await call(alice, api.recipients, { query: { list: list.id, ordering: 'email' } })).json();
+    expect(page.results.map((r: { email: string; name: string }) => [r.email, r.name])).toEqual([
+      ['lama@example.sa', 'لمى'],
+      ['omar@example.sa', 'عمر'],
+      ['plain@example.sa', 'مسافة'],
+    ]);
   });
 
   it('can run the same chunks again after an interruption without duplicates or lost fields', async () => {
@@ -74,7 +122,7 @@ describe('importing recipients in chunks and exporting a list', () => {
       list.id,
       rows.map((row) => ({ ...row, name: '' })),
     );
-    expect(again.json()).toEqual({ added: 600, updated: 600, rejected: [] });
+    expect(again.json()).toEqual({ added: 600, updated: 600, rejected: [], cleaned: 0 });
     expect(await countOf(list.id)).toBe(1200);
     const first = (await call(alice, api.recipients, { query: { list: list.id, search: 'user0@' } })).json();
     expect(first.results[0].name).toBe('اسم 0');
