@@ -1,9 +1,9 @@
-import { Alert, Button, FileInput, Group, Loader, Text } from '@mantine/core';
+import { Alert, Button, FileInput, Group, Loader, Progress, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * Picks a spreadsheet (.xlsx, .xls, .csv) and hands it on with a button, for the recipients import
+ * Picks a spreadsheet (.xlsx, .xls, .csv, or tab-separated .txt/.tsv) and hands it on with a button, for the recipients import
  * and the send wizard's Excel source. An empty pick is handed on too: the machine says it is missing.
  */
 export function SheetFilePicker({
@@ -18,7 +18,7 @@ export function SheetFilePicker({
   const [file, setFile] = useState<File | null>(null);
   return (
     <Group align="flex-end">
-      <FileInput label={label} accept=".xlsx,.xls,.csv" value={file} onChange={setFile} clearable />
+      <FileInput label={label} accept=".xlsx,.xls,.csv,.txt,.tsv" value={file} onChange={setFile} clearable />
       <Button onClick={() => onPick(file)}>{buttonLabel}</Button>
     </Group>
   );
@@ -54,15 +54,19 @@ export function SheetPickStep({
         <SheetFilePicker label={texts.pick} buttonLabel={texts.button} onPick={onPick} />
       ) : null}
       {phase === 'parsing' ? (
-        <Group>
-          <Loader size="sm" />
-          <Text role="status">{texts.parsing}</Text>
-          {onCancel && texts.cancel ? (
-            <Button variant="default" onClick={onCancel}>
-              {texts.cancel}
-            </Button>
-          ) : null}
-        </Group>
+        <Stack gap="xs">
+          <Group>
+            <Loader size="sm" />
+            <Text role="status">{texts.parsing}</Text>
+            {onCancel && texts.cancel ? (
+              <Button variant="default" onClick={onCancel}>
+                {texts.cancel}
+              </Button>
+            ) : null}
+          </Group>
+          {/* The worker reads the file in one step: a moving bar, so the page shows it is working. */}
+          <Progress value={100} striped animated aria-label={texts.parsing} />
+        </Stack>
       ) : null}
     </>
   );

@@ -5,13 +5,29 @@ import {
   type ImportResult,
   type ImportRow,
 } from '../../contract/recipients.contract.ts';
-import { autoMap, toImportRows, type ColumnTarget } from '../lib/recipient-import/columns.ts';
-import type { ParsedSheet, SheetRow } from '../lib/recipient-import/sheet.ts';
+import {
+  autoMap,
+  splitDuplicates,
+  toImportRows,
+  type ColumnTarget,
+} from '../lib/recipient-import/columns.ts';
+import {
+  defaultSheetIndex,
+  sheetView,
+  type BookSheet,
+  type ParsedSheet,
+  type SheetRow,
+} from '../lib/recipient-import/sheet.ts';
+import { toAppError } from '../lib/app-error.ts';
 import { notProvided, type Notice } from './notify.ts';
 import { PARSE_FAILED, parsedSheetProblem, pickedFileProblem } from './sheet-file-rules.ts';
 
-/** Rows per upload: small enough for a smooth progress bar, far under the server's 5,000. */
-export const DEFAULT_CHUNK_SIZE = 1_000;
+/**
+ * Rows per upload: the server's most (docs/recipients-import.md). Each chunk is one request and
+ * one transaction, so fewer, bigger chunks store 100k rows fastest; 20 steps still move the
+ * progress bar smoothly.
+ */
+export const DEFAULT_CHUNK_SIZE = MAX_IMPORT_CHUNK;
 
 export interface RecipientImportContext {
   listId: string;
@@ -19,9 +35,16 @@ export interface RecipientImportContext {
   file: File | null;
   /** i18n key of what went wrong before the upload (no file, wrong type, unreadable, ...). */
   errorKey: string | null;
+  /** Every sheet of the file; the user picks the sheet and which of its rows is the header. */
+  sheets: BookSheet[];
+  sheetIndex: number;
+  /** The header's place among the sheet's non-empty rows (0: the first, the default). */
+  headerIndex: number;
   headers: string[];
   rows: SheetRow[];
   mapping: ColumnTarget[];
+  /** Store Arabic-Indic digits of phone-like columns as ASCII digits (off unless chosen). */
+  asciiDigits: boolean;
   chunks: ImportRow[][];
   /** Chunks still to send, in order; the first one is in flight while uploading. */
   queue: number[];
@@ -31,12 +54,19 @@ export interface RecipientImportContext {
   added: number;
   updated: number;
   rejected: ImportResult['rejected'];
+  /** Cells whose invisible characters at the ends the server removed. */
+  cleaned: number;
+  /** Why each failed chunk was not stored (an i18n key), by chunk, for the rejected-rows file. */
+  chunkErrors: Record<number, string>;
   cancelled: boolean;
 }
 
 export type RecipientImportEvent =
   | { type: 'import.pick'; file: File | null }
   | { type: 'import.map'; column: number; target: ColumnTarget }
+  | { type: 'import.sheet'; index: number }
+  | { type: 'import.header'; index: number }
+  | { type: 'import.digits'; on: boolean }
   | { type: 'import.start' }
   | { type: 'import.cancel' }
   | { type: 'import.retry' }
@@ -49,9 +79,13 @@ const fresh = (input: RecipientImportInput): RecipientImportContext => ({
   chunkSize: Math.min(input.chunkSize ?? DEFAULT_CHUNK_SIZE, MAX_IMPORT_CHUNK),
   file: null,
   errorKey: null,
+  sheets: [],
+  sheetIndex: 0,
+  headerIndex: 0,
   headers: [],
   rows: [],
   mapping: [],
+  asciiDigits: false,
   chunks: [],
   queue: [],
   failed: [],
@@ -59,8 +93,23 @@ const fresh = (input: RecipientImportInput): RecipientImportContext => ({
   added: 0,
   updated: 0,
   rejected: [],
+  cleaned: 0,
+  chunkErrors: {},
   cancelled: false,
 });
+
+/** The header, rows and guessed mapping of one sheet with one header row. */
+function view(sheets: BookSheet[], sheetIndex: number, headerIndex: number) {
+  const { headers, rows } = sheetView(sheets[sheetIndex], headerIndex);
+  return { sheetIndex, headerIndex, headers, rows, mapping: autoMap(headers) };
+}
+
+/** What a parse gives: the worker's sheets, or (a test's plain sheet) one sheet of its rows. */
+function sheetsOf(sheet: ParsedSheet): BookSheet[] {
+  if (sheet.sheets) return sheet.sheets;
+  const headerLine = Math.max(1, (sheet.rows[0]?.line ?? 2) - 1);
+  return [{ name: '', lines: [{ line: headerLine, cells: sheet.headers }, ...sheet.rows] }];
+}
 
 const startOver = ({ context }: { context: RecipientImportContext }) =>
   fresh({ listId: context.listId, chunkSize: context.chunkSize });
@@ -86,6 +135,7 @@ export const recipientImportMachine = setup({
     isBadPick: (_, file: File | null) => pickedFileProblem(file) !== null,
     isBadSheet: (_, sheet: ParsedSheet) => parsedSheetProblem(sheet, MAX_IMPORT_ROWS) !== null,
     noEmailColumn: ({ context }) => !context.mapping.includes('email'),
+    noRows: ({ context }) => context.rows.length === 0,
     queueEmpty: ({ context }) => context.queue.length === 0,
     hasFailed: ({ context }) => context.failed.length > 0,
   },
@@ -119,11 +169,10 @@ export const recipientImportMachine = setup({
           },
           {
             target: 'mapping',
-            actions: assign(({ event }) => ({
-              headers: event.output.headers,
-              rows: event.output.rows,
-              mapping: autoMap(event.output.headers),
-            })),
+            actions: assign(({ event }) => {
+              const sheets = sheetsOf(event.output);
+              return { sheets, ...view(sheets, defaultSheetIndex(sheets), 0) };
+            }),
           },
         ],
         onError: { target: 'picking', actions: assign({ errorKey: PARSE_FAILED }) },
@@ -146,16 +195,40 @@ export const recipientImportMachine = setup({
             errorKey: null,
           }),
         },
+        'import.sheet': {
+          actions: assign(({ context, event }) => ({
+            ...view(context.sheets, event.index, 0),
+            errorKey: null,
+          })),
+        },
+        'import.header': {
+          actions: assign(({ context, event }) => ({
+            ...view(context.sheets, context.sheetIndex, event.index),
+            errorKey: null,
+          })),
+        },
+        'import.digits': { actions: assign({ asciiDigits: ({ event }) => event.on }) },
         'import.start': [
+          { guard: 'noRows', actions: assign({ errorKey: 'recipients:import.empty' }) },
           { guard: 'noEmailColumn', actions: assign({ errorKey: 'recipients:import.emailColumnRequired' }) },
           {
             target: 'uploading',
             actions: assign(({ context }) => {
-              const all = toImportRows(context.headers, context.rows, context.mapping);
+              const all = toImportRows(context.headers, context.rows, context.mapping, {
+                asciiDigits: context.asciiDigits,
+              });
+              // The file's own duplicates are refused here, across chunks: the first row wins.
+              const { unique, duplicates } = splitDuplicates(all);
               const chunks: ImportRow[][] = [];
-              for (let at = 0; at < all.length; at += context.chunkSize)
-                chunks.push(all.slice(at, at + context.chunkSize));
-              return { chunks, queue: chunks.map((_, index) => index), errorKey: null };
+              for (let at = 0; at < unique.length; at += context.chunkSize)
+                chunks.push(unique.slice(at, at + context.chunkSize));
+              return {
+                chunks,
+                queue: chunks.map((_, index) => index),
+                rejected: duplicates,
+                sentRows: duplicates.length,
+                errorKey: null,
+              };
             }),
           },
         ],
@@ -178,15 +251,17 @@ export const recipientImportMachine = setup({
             added: context.added + event.output.added,
             updated: context.updated + event.output.updated,
             rejected: [...context.rejected, ...event.output.rejected],
+            cleaned: context.cleaned + event.output.cleaned,
           })),
         },
         // The chunk stored nothing (one transaction): keep it for "retry" and go on with the rest.
         onError: {
           target: 'uploading',
           reenter: true,
-          actions: assign(({ context }) => ({
+          actions: assign(({ context, event }) => ({
             queue: context.queue.slice(1),
             failed: [...context.failed, context.queue[0]!],
+            chunkErrors: { ...context.chunkErrors, [context.queue[0]!]: toAppError(event.error).code },
           })),
         },
       },
@@ -196,6 +271,12 @@ export const recipientImportMachine = setup({
           target: 'summary',
           actions: assign(({ context }) => ({
             failed: [...context.failed, ...context.queue].sort((a, b) => a - b),
+            chunkErrors: Object.fromEntries(
+              [...context.failed, ...context.queue].map((chunk) => [
+                chunk,
+                context.chunkErrors[chunk] ?? 'recipients:import.cancelledRow',
+              ]),
+            ),
             queue: [],
             cancelled: true,
           })),
@@ -216,7 +297,12 @@ export const recipientImportMachine = setup({
         'import.retry': {
           guard: 'hasFailed',
           target: 'uploading',
-          actions: assign(({ context }) => ({ queue: context.failed, failed: [], cancelled: false })),
+          actions: assign(({ context }) => ({
+            queue: context.failed,
+            failed: [],
+            chunkErrors: {},
+            cancelled: false,
+          })),
         },
         'import.reset': { target: 'picking', actions: assign(startOver) },
       },
@@ -226,8 +312,23 @@ export const recipientImportMachine = setup({
 
 export type RecipientImportActorRef = ActorRefFrom<typeof recipientImportMachine>;
 
-/** Rows sent over rows to send, 0..1, for the progress bar. */
+/** Rows sent (or refused before upload) over all rows, 0..1, for the progress bar. */
 export function progressOf(context: RecipientImportContext): number {
   const total = context.rows.length;
   return total === 0 ? 0 : context.sentRows / total;
+}
+
+/**
+ * Every row the import did not store, with why: the server's and the browser's refusals, and the
+ * rows of chunks that were never stored (the error that stopped them, or the cancel). This is
+ * what the rejected-rows file holds, so no row is lost without a reason.
+ */
+export function unstoredRows(context: RecipientImportContext): ImportResult['rejected'] {
+  const notSent = context.failed.flatMap((chunk) =>
+    (context.chunks[chunk] ?? []).map((row, index) => ({
+      row: row.row ?? index + 1,
+      reason: context.chunkErrors[chunk] ?? 'recipients:import.cancelledRow',
+    })),
+  );
+  return [...context.rejected, ...notSent];
 }

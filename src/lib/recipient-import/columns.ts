@@ -1,4 +1,11 @@
-import { exportColumns, type ImportRow } from '../../../contract/recipients.contract.ts';
+import {
+  emailKey,
+  emailProblem,
+  normalizeEmail,
+  stripInvisibleEnds,
+} from '../../../contract/email.contract.ts';
+import { validationKeys } from '../../../contract/errors.contract.ts';
+import { exportColumns, type ImportResult, type ImportRow } from '../../../contract/recipients.contract.ts';
 import type { SheetRow } from './sheet.ts';
 
 /** A recipient's own fields, in the order an export writes them (one list in the contract). */
@@ -91,16 +98,50 @@ export function columnLabel(headers: readonly string[], index: number): string {
   return name;
 }
 
-/** The rows to upload, as the mapping says. The server checks every one of them. */
+/** Arabic-Indic (U+0660-U+0669) and Eastern Arabic-Indic (U+06F0-U+06F9) digits as ASCII digits. */
+export function toAsciiDigits(text: string): string {
+  return text.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (digit) => String(digit.charCodeAt(0) & 0x0f));
+}
+
+const NUMBER_CHARACTERS = /^[\s+()\-./\d\u0660-\u0669\u06F0-\u06F9]+$/;
+const DIGIT = /[\d\u0660-\u0669\u06F0-\u06F9]/;
+
+/**
+ * The columns whose digits the "ASCII digits" choice converts: the phone column, and every other
+ * imported column whose filled cells are all numbers as people write phones and IDs (digits in
+ * either script, spaces, +, -, parentheses, dots and slashes). A name or an address is never one.
+ */
+export function phoneLikeColumns(rows: readonly SheetRow[], mapping: readonly string[]): boolean[] {
+  return mapping.map((target, column) => {
+    if (target === 'phone') return true;
+    if (target === 'skip' || target === 'email') return false;
+    let filled = 0;
+    for (const { cells } of rows) {
+      const value = cells[column] ?? '';
+      if (value === '') continue;
+      if (!NUMBER_CHARACTERS.test(value) || !DIGIT.test(value)) return false;
+      filled += 1;
+    }
+    return filled > 0;
+  });
+}
+
+/**
+ * The rows to upload, as the mapping says. The server checks every one of them. With
+ * `asciiDigits`, the phone-like columns' Arabic-Indic digits become ASCII digits.
+ */
 export function toImportRows(
   headers: readonly string[],
   rows: readonly SheetRow[],
   mapping: readonly ColumnTarget[],
+  options: { asciiDigits?: boolean } = {},
 ): ImportRow[] {
+  const convert = options.asciiDigits ? phoneLikeColumns(rows, mapping) : [];
   return rows.map(({ line, cells }) => {
     const row: ImportRow = { row: line, email: '', extra: [] };
     mapping.forEach((target, index) => {
-      const value = cells[index] ?? '';
+      const cell = cells[index] ?? '';
+      const value = convert[index] ? toAsciiDigits(cell) : cell;
       if (target === 'skip') return;
       if (target === 'extra') {
         if (value) row.extra!.push({ name: columnLabel(headers, index), value });
@@ -110,25 +151,74 @@ export function toImportRows(
   });
 }
 
+/**
+ * The whole file's duplicates, found before upload (the server only sees one chunk at a time):
+ * the first row of an address is kept, each later row is refused as a `duplicate` of it. Rows
+ * whose address is not valid are kept for the server, which names their real problem.
+ */
+export function splitDuplicates(rows: readonly ImportRow[]): {
+  unique: ImportRow[];
+  duplicates: ImportResult['rejected'];
+} {
+  const first = new Map<string, number>();
+  const unique: ImportRow[] = [];
+  const duplicates: ImportResult['rejected'] = [];
+  rows.forEach((row, index) => {
+    const line = row.row ?? index + 1;
+    const email = normalizeEmail(stripInvisibleEnds(row.email ?? '').text);
+    if (emailProblem(email) !== null) return void unique.push(row);
+    const key = emailKey(email);
+    const seen = first.get(key);
+    if (seen === undefined) {
+      first.set(key, line);
+      unique.push(row);
+    } else duplicates.push({ row: line, reason: validationKeys.duplicate, first_row: seen });
+  });
+  return { unique, duplicates };
+}
+
+/** The name the rejected rows download under: `rejected-small.csv` for `small.csv`, never `.csv.csv`. */
+export function rejectedFileName(fileName: string | undefined, format: 'csv' | 'xlsx'): string {
+  const base = (fileName ?? '').replace(/\.[^./\\]*$/, '').trim() || 'rows';
+  return `rejected-${base}.${format}`;
+}
+
 function csvCell(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
 /**
  * The refused rows as the user wrote them, with their row number and the translated reason in
- * front, so the file can be fixed and imported again.
+ * front (a duplicate's reason names the row it repeats), so the file can be fixed and imported
+ * again. The same table is written as CSV here or as XLSX by the download service.
  */
-export function rejectedRowsCsv(
+export function rejectedRowsTable(
   headers: readonly string[],
   rows: readonly SheetRow[],
-  rejected: readonly { row: number; reason: string }[],
+  rejected: readonly RejectedRow[],
   labels: { row: string; reason: string },
-  translate: (key: string) => string,
-): string {
+  translate: (key: string, values?: Record<string, unknown>) => string,
+): string[][] {
   const byLine = new Map(rows.map((row) => [row.line, row.cells]));
-  const lines = [
+  return [
     [labels.row, labels.reason, ...headers],
-    ...rejected.map(({ row, reason }) => [String(row), translate(reason), ...(byLine.get(row) ?? [])]),
+    ...[...rejected]
+      .sort((a, b) => a.row - b.row)
+      .map(({ row, reason, first_row }) => [
+        String(row),
+        translate(reason, first_row === undefined ? undefined : { first: first_row }),
+        ...(byLine.get(row) ?? []),
+      ]),
   ];
+}
+
+export type RejectedRow = ImportResult['rejected'][number];
+
+/** A table as CSV the way Excel opens Arabic: UTF-8 with BOM, CRLF, quoted where needed. */
+export function tableCsv(lines: readonly (readonly string[])[]): string {
   return `\uFEFF${lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n')}\r\n`;
+}
+
+export function rejectedRowsCsv(...args: Parameters<typeof rejectedRowsTable>): string {
+  return tableCsv(rejectedRowsTable(...args));
 }

@@ -2,17 +2,20 @@ import { Button, Group, Progress, Select, Stack, Table, Text, Title } from '@man
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { useAppServices } from '../../app/app-services.tsx';
-import { progressOf, recipientImportMachine } from '../../machines/recipient-import.machine.ts';
+import { progressOf, recipientImportMachine, unstoredRows } from '../../machines/recipient-import.machine.ts';
 import {
   columnLabel,
+  phoneLikeColumns,
   recipientFields,
-  rejectedRowsCsv,
+  rejectedFileName,
+  rejectedRowsTable,
   type ColumnTarget,
 } from '../../lib/recipient-import/columns.ts';
 import { parseInWorker, uploadChunk } from '../../services/recipient-import/import.service.ts';
-import { saveFile } from '../../services/recipients.service.ts';
+import { saveRejectedRows } from '../../services/recipient-import/rejected-file.service.ts';
 import { useRecipientsI18n } from './use-recipients-i18n.ts';
 import { SheetPickStep } from '../../components/sheet-file-picker.tsx';
+import { SheetChoices } from '../../components/sheet-choices.tsx';
 
 const PREVIEW_ROWS = 5;
 
@@ -43,19 +46,22 @@ export function RecipientImportPanel({ listId, onImported }: { listId: string; o
     { value: 'skip', label: t('recipients:import.skip') },
   ];
 
-  const downloadRejected = () => {
-    const csv = rejectedRowsCsv(
+  const unstored = state.matches('summary') ? unstoredRows(context) : [];
+  const downloadRejected = (format: 'csv' | 'xlsx') => {
+    const table = rejectedRowsTable(
       context.headers,
       context.rows,
-      context.rejected,
+      unstored,
       { row: t('recipients:import.rowHeader'), reason: t('recipients:import.reasonHeader') },
-      (key) => t(key),
+      (key, values) => t(key, values),
     );
-    saveFile(
-      new Blob([csv], { type: 'text/csv;charset=utf-8' }),
-      `rejected-${context.file?.name ?? 'rows'}.csv`,
-    );
+    void saveRejectedRows(table, rejectedFileName(context.file?.name, format), format);
   };
+  const digitColumns = state.matches('mapping')
+    ? phoneLikeColumns(context.rows, context.mapping).flatMap((on, column) =>
+        on ? [columnLabel(context.headers, column)] : [],
+      )
+    : [];
 
   return (
     <Stack gap="sm" component="section" aria-labelledby="import-title">
@@ -76,6 +82,16 @@ export function RecipientImportPanel({ listId, onImported }: { listId: string; o
       />
       {state.matches('mapping') ? (
         <Stack gap="sm">
+          <SheetChoices
+            sheets={context.sheets}
+            sheetIndex={context.sheetIndex}
+            headerIndex={context.headerIndex}
+            asciiDigits={context.asciiDigits}
+            digitColumns={digitColumns}
+            onSheet={(index) => actor.send({ type: 'import.sheet', index })}
+            onHeader={(index) => actor.send({ type: 'import.header', index })}
+            onDigits={(on) => actor.send({ type: 'import.digits', on })}
+          />
           <Text>{t('recipients:import.preview', { count: context.rows.length })}</Text>
           <Table.ScrollContainer minWidth={480}>
             <Table withTableBorder>
@@ -139,6 +155,9 @@ export function RecipientImportPanel({ listId, onImported }: { listId: string; o
           <Text>{t('recipients:import.added', { count: context.added })}</Text>
           <Text>{t('recipients:import.updated', { count: context.updated })}</Text>
           <Text>{t('recipients:import.rejected', { count: context.rejected.length })}</Text>
+          {context.cleaned > 0 ? (
+            <Text>{t('recipients:import.cleaned', { count: context.cleaned })}</Text>
+          ) : null}
           {context.cancelled ? <Text>{t('recipients:import.cancelled')}</Text> : null}
           {context.failed.length > 0 ? (
             <Text>
@@ -148,10 +167,15 @@ export function RecipientImportPanel({ listId, onImported }: { listId: string; o
             </Text>
           ) : null}
           <Group>
-            {context.rejected.length > 0 ? (
-              <Button variant="light" onClick={downloadRejected}>
-                {t('recipients:import.downloadRejected')}
-              </Button>
+            {unstored.length > 0 ? (
+              <>
+                <Button variant="light" onClick={() => downloadRejected('csv')}>
+                  {t('recipients:import.downloadRejected')}
+                </Button>
+                <Button variant="light" onClick={() => downloadRejected('xlsx')}>
+                  {t('recipients:import.downloadRejectedXlsx')}
+                </Button>
+              </>
             ) : null}
             {context.failed.length > 0 ? (
               <Button onClick={() => actor.send({ type: 'import.retry' })}>

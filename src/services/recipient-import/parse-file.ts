@@ -1,25 +1,37 @@
 import Papa from 'papaparse';
 import * as XLSX from 'xlsx';
 
-import { fileKindOf, type ParsedSheet, type SheetRow } from '../../lib/recipient-import/sheet.ts';
+import {
+  defaultSheetIndex,
+  fileKindOf,
+  sheetView,
+  type BookSheet,
+  type ParsedSheet,
+  type SheetRow,
+} from '../../lib/recipient-import/sheet.ts';
 
-export type { ParsedSheet, SheetRow };
+export type { BookSheet, ParsedSheet, SheetRow };
 
 const isBlank = (cells: readonly string[]) => cells.every((cell) => cell.trim() === '');
 
-/** Every cell as a plain trimmed string: nothing from the file is ever treated as markup or code. */
-const asText = (value: unknown) => (value === null || value === undefined ? '' : String(value).trim());
+/**
+ * Every cell as a plain string without the spaces around it: nothing from the file is ever
+ * treated as markup or code. Invisible characters at the ends are left for the import, which
+ * removes them and counts them (contract/recipient-import.ts).
+ */
+const asText = (value: unknown) =>
+  value === null || value === undefined ? '' : String(value).replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '');
 
-/** The first non-blank row is the header; blank rows anywhere are skipped. */
-function toSheet(lines: SheetRow[]): ParsedSheet {
-  const filled = lines.filter((line) => !isBlank(line.cells));
-  const [header, ...rows] = filled;
-  if (!header) return { headers: [], rows: [] };
-  // A loop, not Math.max(...rows): spreading 200k arguments overflows the stack.
-  let width = header.cells.length;
-  for (const row of rows) width = Math.max(width, row.cells.length);
-  const pad = (cells: string[]) => Array.from({ length: width }, (_, i) => cells[i] ?? '');
-  return { headers: pad(header.cells), rows: rows.map((row) => ({ line: row.line, cells: pad(row.cells) })) };
+/** The non-empty rows of a sheet, with their own row numbers. */
+const filled = (lines: SheetRow[]) => lines.filter((line) => !isBlank(line.cells));
+
+/**
+ * The worker's answer: every sheet, and as header the first non-empty row of the first sheet
+ * that has one. The user may pick another sheet or header row afterwards (sheetView).
+ */
+function toParsed(sheets: BookSheet[]): ParsedSheet {
+  const index = defaultSheetIndex(sheets);
+  return { ...sheetView(sheets[index], 0), sheets };
 }
 
 const two = (n: number) => String(n).padStart(2, '0');
@@ -33,9 +45,37 @@ function formatDate(date: Date): string {
 }
 
 /**
- * Excel: SheetJS reads the first sheet. Cells come as their formatted text (`raw: false`), so a
- * formula gives its computed value (never the formula), a date its yyyy-mm-dd form and a number
- * what the user saw. Row numbers are the sheet's own, so refusals point at the right row.
+ * A number as all its digits. Excel's General format shows 966501234567 as `9.66501E+11` (it fits
+ * 11 characters), which would lose a phone number or an ID for good; the stored value has every
+ * digit Excel keeps (15 significant ones).
+ */
+function allDigits(value: number): string {
+  if (Number.isInteger(value)) return Math.abs(value) < 1e21 ? String(value) : BigInt(value).toString();
+  return String(Number(value.toPrecision(15)));
+}
+
+const isGeneral = (format: unknown) => format === undefined || format === 'General';
+
+/** Cells a sheet formats its own way: dates as yyyy-mm-dd, General and scientific numbers in full. */
+function fixCellTexts(sheet: XLSX.WorkSheet) {
+  for (const address in sheet) {
+    if (address.charCodeAt(0) === 33) continue; // '!ref', '!merges', ...
+    const cell = sheet[address] as XLSX.CellObject;
+    if (cell.t === 'd' && cell.v instanceof Date) cell.w = formatDate(cell.v);
+    else if (
+      cell.t === 'n' &&
+      typeof cell.v === 'number' &&
+      (isGeneral(cell.z) || /e[+-]/i.test(cell.w ?? ''))
+    )
+      cell.w = allDigits(cell.v);
+  }
+}
+
+/**
+ * Excel: SheetJS reads every sheet. Cells come as their formatted text (`raw: false`), so a
+ * formula gives its computed value (never the formula), a date its yyyy-mm-dd form, a number
+ * with a format what the user saw, and a General number all its digits. Row numbers are the
+ * sheet's own, so refusals point at the right row.
  */
 function parseWorkbook(data: ArrayBuffer): ParsedSheet {
   const book = XLSX.read(new Uint8Array(data), {
@@ -44,36 +84,117 @@ function parseWorkbook(data: ArrayBuffer): ParsedSheet {
     cellFormula: false,
     cellHTML: false,
     cellStyles: false,
+    cellNF: true,
     dateNF: 'yyyy-mm-dd',
   });
-  const sheet = book.SheetNames[0] ? book.Sheets[book.SheetNames[0]] : undefined;
-  if (!sheet || !sheet['!ref']) return { headers: [], rows: [] };
-  for (const [address, cell] of Object.entries(sheet) as [string, XLSX.CellObject][]) {
-    if (!address.startsWith('!') && cell.t === 'd' && cell.v instanceof Date) cell.w = formatDate(cell.v);
-  }
-  const first = XLSX.utils.decode_range(sheet['!ref']).s.r;
-  const matrix = XLSX.utils.sheet_to_json<unknown[]>(sheet, {
-    header: 1,
-    raw: false,
-    defval: '',
-    blankrows: true,
-    dateNF: 'yyyy-mm-dd',
+  const sheets = book.SheetNames.map((name): BookSheet => {
+    const sheet = book.Sheets[name];
+    if (!sheet || !sheet['!ref']) return { name, lines: [] };
+    fixCellTexts(sheet);
+    const first = XLSX.utils.decode_range(sheet['!ref']).s.r;
+    const matrix = XLSX.utils.sheet_to_json<unknown[]>(sheet, {
+      header: 1,
+      raw: false,
+      defval: '',
+      blankrows: true,
+      dateNF: 'yyyy-mm-dd',
+    });
+    return {
+      name,
+      lines: filled(matrix.map((cells, index) => ({ line: first + index + 1, cells: cells.map(asText) }))),
+    };
   });
-  return toSheet(matrix.map((cells, index) => ({ line: first + index + 1, cells: cells.map(asText) })));
+  return toParsed(sheets);
 }
 
-/** UTF-8 (with or without BOM) as most tools write it; else Windows-1256, Excel's Arabic CSV. */
-export function decodeText(data: ArrayBuffer): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(data).replace(/^\uFEFF/, '');
-  } catch {
-    return new TextDecoder('windows-1256').decode(data);
+/**
+ * UTF-16 by its byte-order mark, or without one by its pattern: ASCII text in UTF-16 has a zero
+ * byte in every other place (after each character in little-endian, before it in big-endian).
+ */
+function utf16Of(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
+  const sample = Math.min(bytes.length - (bytes.length % 2), 4096);
+  if (sample < 4) return null;
+  let evenZeros = 0;
+  let oddZeros = 0;
+  for (let i = 0; i < sample; i += 2) {
+    if (bytes[i] === 0) evenZeros += 1;
+    if (bytes[i + 1] === 0) oddZeros += 1;
   }
+  const pairs = sample / 2;
+  if (oddZeros > pairs * 0.3 && evenZeros < pairs * 0.05) return 'utf-16le';
+  if (evenZeros > pairs * 0.3 && oddZeros < pairs * 0.05) return 'utf-16be';
+  return null;
+}
+
+/**
+ * The text of a CSV or text file: UTF-16 (Excel's "Unicode text") when it is, else UTF-8 (with or
+ * without BOM) as most tools write it, else Windows-1256, Excel's Arabic CSV.
+ */
+export function decodeText(data: ArrayBuffer): string {
+  const bytes = new Uint8Array(data);
+  const utf16 = utf16Of(bytes);
+  if (utf16) return new TextDecoder(utf16).decode(bytes).replace(/^\uFEFF/, '');
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
+  } catch {
+    return new TextDecoder('windows-1256').decode(bytes);
+  }
+}
+
+const DELIMITERS = [',', ';', '\t', '|'] as const;
+
+/** How many times `delimiter` splits a line, outside double quotes. */
+function fieldBreaks(line: string, delimiter: string): number {
+  let count = 0;
+  let quoted = false;
+  for (const char of line) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && char === delimiter) count += 1;
+  }
+  return count;
+}
+
+/**
+ * The delimiter of a CSV: Excel's `sep=;` first line when there is one; else the one that splits
+ * the first line (the header) and splits the next lines about as often. Decided from the lines
+ * themselves, so a three-row file is read as well as a long one (Papa Parse's guess needs rows).
+ */
+export function detectDelimiter(text: string): { delimiter: string; skipFirstLine: boolean } {
+  const sep = /^sep=(.)\r?(\n|$)/i.exec(text);
+  if (sep) return { delimiter: sep[1]!, skipFirstLine: true };
+  const lines = text
+    .split(/\r\n|\n|\r/, 60)
+    .filter((line) => line.trim() !== '')
+    .slice(0, 20);
+  const [header, ...rest] = lines;
+  if (!header) return { delimiter: ',', skipFirstLine: false };
+  let best: { delimiter: string; score: number } = { delimiter: ',', score: 0 };
+  for (const delimiter of DELIMITERS) {
+    const inHeader = fieldBreaks(header, delimiter);
+    if (inHeader === 0) continue;
+    // Rows that split as the header does, or at all (a quoted line break can cut a row short).
+    const agreeing = rest.filter((line) => fieldBreaks(line, delimiter) === inHeader).length;
+    const splitting = rest.filter((line) => fieldBreaks(line, delimiter) > 0).length;
+    const score = (agreeing * 2 + splitting + 1) * 1000 + inHeader;
+    if (score > best.score) best = { delimiter, score };
+  }
+  return { delimiter: best.delimiter, skipFirstLine: false };
 }
 
 function parseCsv(data: ArrayBuffer): ParsedSheet {
-  const parsed = Papa.parse<string[]>(decodeText(data), { skipEmptyLines: false, delimiter: '' });
-  return toSheet(parsed.data.map((cells, index) => ({ line: index + 1, cells: cells.map(asText) })));
+  let text = decodeText(data);
+  const { delimiter, skipFirstLine } = detectDelimiter(text);
+  // Excel hides its `sep=` line: the header is row 1 as the user sees the file there.
+  if (skipFirstLine) text = text.replace(/^[^\r\n]*(\r\n|\n|\r)?/, '');
+  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: false, delimiter });
+  return toParsed([
+    {
+      name: '',
+      lines: filled(parsed.data.map((cells, index) => ({ line: index + 1, cells: cells.map(asText) }))),
+    },
+  ]);
 }
 
 export function parseRecipientFile(name: string, data: ArrayBuffer): ParsedSheet {

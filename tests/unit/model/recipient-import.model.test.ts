@@ -25,7 +25,12 @@ const sheet: ParsedSheet = {
     { line: 5, cells: ['هدى', 'huda@example.com', 'الرياض'] },
   ],
 };
-const stored: ImportResult = { added: 1, updated: 0, rejected: [{ row: 3, reason: 'validation.email' }] };
+const stored: ImportResult = {
+  added: 1,
+  updated: 0,
+  rejected: [{ row: 3, reason: 'validation.email' }],
+  cleaned: 0,
+};
 
 const events: Array<[ModelEvent, string]> = [
   [{ type: 'import.pick', file: null }, 'no file'],
@@ -37,6 +42,9 @@ const events: Array<[ModelEvent, string]> = [
   [{ type: 'xstate.error.actor.parseFile', error: new Error('corrupt') }, 'unreadable'],
   [{ type: 'import.map', column: 1, target: 'extra' }, 'unmap e-mail'],
   [{ type: 'import.map', column: 1, target: 'email' }, 'map e-mail'],
+  [{ type: 'import.header', index: 1 }, 'row 2 as header'],
+  [{ type: 'import.sheet', index: 0 }, 'first sheet'],
+  [{ type: 'import.digits', on: true }, 'ASCII digits'],
   [{ type: 'import.start' }, 'start'],
   [{ type: 'xstate.done.actor.uploadChunk', output: stored }, 'chunk stored'],
   [
@@ -81,6 +89,9 @@ function run(path: ModelPath, exactContext = true) {
       events: {
         'import.pick': send,
         'import.map': send,
+        'import.header': send,
+        'import.sheet': send,
+        'import.digits': send,
         'import.start': send,
         'import.cancel': send,
         'import.retry': send,
@@ -100,6 +111,9 @@ function run(path: ModelPath, exactContext = true) {
           const pick = (c: RecipientImportContext) => ({
             errorKey: c.errorKey,
             mapping: c.mapping,
+            headers: c.headers,
+            headerIndex: c.headerIndex,
+            asciiDigits: c.asciiDigits,
             queue: c.queue,
             failed: c.failed,
             added: c.added,

@@ -7,8 +7,15 @@ import {
   type ExcelImportActorRef,
   type ExcelTarget,
 } from '../../../machines/send-wizard/excel-import.machine.ts';
-import { columnLabel } from '../../../lib/recipient-import/columns.ts';
+import {
+  columnLabel,
+  phoneLikeColumns,
+  rejectedFileName,
+  rejectedRowsTable,
+} from '../../../lib/recipient-import/columns.ts';
 import { SheetPickStep } from '../../../components/sheet-file-picker.tsx';
+import { SheetChoices } from '../../../components/sheet-choices.tsx';
+import { saveRejectedRows } from '../../../services/recipient-import/rejected-file.service.ts';
 
 const PREVIEW_ROWS = 3;
 
@@ -17,7 +24,23 @@ export function ExcelImportPanel({ actor }: { actor: ExcelImportActorRef }) {
   const { t } = useTranslation();
   const state = useSelector(actor, (snapshot) => snapshot);
   const { context } = state;
-  const skipped = state.matches('mapping') ? toSendRows(context).skipped : 0;
+  const checked = state.matches('mapping') ? toSendRows(context) : null;
+  const skipped = checked?.skipped ?? 0;
+  const digitColumns = state.matches('mapping')
+    ? phoneLikeColumns(context.rows, context.mapping).flatMap((on, column) =>
+        on ? [columnLabel(context.headers, column)] : [],
+      )
+    : [];
+  const downloadSkipped = (format: 'csv' | 'xlsx') => {
+    const table = rejectedRowsTable(
+      context.headers,
+      context.rows,
+      checked?.rejected ?? [],
+      { row: t('recipients:import.rowHeader'), reason: t('recipients:import.reasonHeader') },
+      (key, values) => t(key, values),
+    );
+    void saveRejectedRows(table, rejectedFileName(context.file?.name, format), format);
+  };
   const targetLabel = (target: ExcelTarget, column: number) =>
     t(`send:excel.targets.${target}`, {
       name: `{{${context.variableNames[column] ?? ''}}}`,
@@ -37,6 +60,16 @@ export function ExcelImportPanel({ actor }: { actor: ExcelImportActorRef }) {
       />
       {state.matches('mapping') ? (
         <Stack gap="sm">
+          <SheetChoices
+            sheets={context.sheets}
+            sheetIndex={context.sheetIndex}
+            headerIndex={context.headerIndex}
+            asciiDigits={context.asciiDigits}
+            digitColumns={digitColumns}
+            onSheet={(index) => actor.send({ type: 'excel.sheet', index })}
+            onHeader={(index) => actor.send({ type: 'excel.header', index })}
+            onDigits={(on) => actor.send({ type: 'excel.digits', on })}
+          />
           <Text fw={500}>{t('send:excel.mapping')}</Text>
           <Text size="sm">{t('send:excel.rows', { count: context.rows.length })}</Text>
           <Group align="flex-start">
@@ -75,7 +108,20 @@ export function ExcelImportPanel({ actor }: { actor: ExcelImportActorRef }) {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          {skipped > 0 ? <Text c="orange.9">{t('send:excel.skipped', { count: skipped })}</Text> : null}
+          {skipped > 0 ? (
+            <Group>
+              <Text c="orange.9">{t('send:excel.skipped', { count: skipped })}</Text>
+              <Button variant="light" size="xs" onClick={() => downloadSkipped('csv')}>
+                {t('recipients:import.downloadRejected')}
+              </Button>
+              <Button variant="light" size="xs" onClick={() => downloadSkipped('xlsx')}>
+                {t('recipients:import.downloadRejectedXlsx')}
+              </Button>
+            </Group>
+          ) : null}
+          {checked && checked.cleaned > 0 ? (
+            <Text size="sm">{t('recipients:import.cleaned', { count: checked.cleaned })}</Text>
+          ) : null}
         </Stack>
       ) : null}
       <Group>
