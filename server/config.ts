@@ -84,6 +84,13 @@ const envSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: z.preprocess(unsetIfEmpty, z.string().optional()),
+  // HTTP v1: requests per minute for each API key.
+  API_RATE_LIMIT_PER_MINUTE: integer(120, 1, 1_000_000),
+  // Event webhooks: the delivery loop, and whether URLs may point at private addresses.
+  WEBHOOK_DELIVERY: z.preprocess(unsetIfEmpty, z.enum(['on', 'off']).default('on')),
+  ALLOW_PRIVATE_WEBHOOKS: z.preprocess(unsetIfEmpty, z.enum(['0', '1']).default('0')),
+  WEBHOOK_TIMEOUT_SECONDS: integer(10, 1, 120),
+  WEBHOOK_POLL_MS: integer(1000, 10, 3_600_000),
   // The domain of the VERP envelope senders (b+<token>@...) and of the List-Unsubscribe mailto:
   // (u+<token>@...); its MX must point at the inbound receiver. Unset: each From address's domain.
   BOUNCE_DOMAIN: z.preprocess(
@@ -238,6 +245,18 @@ export type AppConfig = {
   ehloName: string;
   sending: SendingConfig;
   feedback: FeedbackConfig;
+  /** HTTP v1 (API keys). */
+  api: { rateLimitPerMinute: number };
+  webhooks: WebhooksConfig;
+};
+
+export type WebhooksConfig = {
+  /** The delivery loop runs in this process (every process may run one: deliveries are leased). */
+  delivery: boolean;
+  /** URLs resolving to loopback, private or link-local addresses are refused unless this is set. */
+  allowPrivate: boolean;
+  timeoutMs: number;
+  pollMs: number;
 };
 
 /** Bounces and complaints that come back after delivery (server/mail/feedback). */
@@ -363,6 +382,13 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
             }
           : null,
       vatPercent: e.VAT_PERCENT,
+    },
+    api: { rateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE },
+    webhooks: {
+      delivery: e.WEBHOOK_DELIVERY === 'on',
+      allowPrivate: e.ALLOW_PRIVATE_WEBHOOKS === '1',
+      timeoutMs: e.WEBHOOK_TIMEOUT_SECONDS * 1000,
+      pollMs: e.WEBHOOK_POLL_MS,
     },
     sending: {
       dispatcher: e.DISPATCHER === 'on',

@@ -9,7 +9,11 @@ export type Limit = { key: string; max: number; windowSeconds: number };
  * upsert (so concurrent requests, from any process, are all counted). A window that has passed
  * starts again at 1.
  */
-async function hit(db: Db, limit: Limit, now: Date): Promise<{ count: number; windowStartedAt: string }> {
+export async function hit(
+  db: Db,
+  limit: Limit,
+  now: Date,
+): Promise<{ count: number; windowStartedAt: string }> {
   const nowIso = now.toISOString();
   const cutoff = new Date(now.getTime() - limit.windowSeconds * 1000).toISOString();
   const row = await db

@@ -5,6 +5,7 @@ import { API_V1_PREFIX } from '../../contract/api-v1.contract.ts';
 import { errorCodes } from '../../contract/errors.contract.ts';
 import { HttpError, validationFailed } from '../lib/http-error.ts';
 import { t, type Language } from '../lib/i18n.ts';
+import { hit } from '../lib/rate-limit.ts';
 import { claimIdempotencyKey, releaseKey, storeAnswer } from '../modules/api-v1/idempotency.repository.ts';
 import { isV1Route } from './auth.plugin.ts';
 
@@ -62,6 +63,35 @@ function requestHash(request: FastifyRequest): string {
   return createHash('sha256').update(JSON.stringify(what)).digest('hex');
 }
 
+const RATE_WINDOW_SECONDS = 60;
+const POLICY = 'per-key';
+
+/**
+ * Each API key has its own budget of requests a minute, counted in the database (so every server
+ * process shares it). Every answer says where the caller stands, in the IETF RateLimit headers
+ * (draft-ietf-httpapi-ratelimit-headers): the policy (`q` requests per `w` seconds) and what is
+ * left (`r`) until the window resets (`t` seconds). Past it: 429 with Retry-After.
+ */
+async function rateLimit(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  if (!request.apiKey) return;
+  const max = app.appConfig.api.rateLimitPerMinute;
+  const now = app.now();
+  const { count, windowStartedAt } = await hit(
+    app.db,
+    { key: `api-key:${request.apiKey.id}`, max, windowSeconds: RATE_WINDOW_SECONDS },
+    now,
+  );
+  const resetMs = Date.parse(windowStartedAt) + RATE_WINDOW_SECONDS * 1000 - now.getTime();
+  const reset = Math.max(1, Math.ceil(resetMs / 1000));
+  reply.header('ratelimit-policy', `"${POLICY}";q=${max};w=${RATE_WINDOW_SECONDS}`);
+  reply.header('ratelimit', `"${POLICY}";r=${Math.max(0, max - count)};t=${reset}`);
+  if (count > max) {
+    throw new HttpError(429, errorCodes.tooManyAttempts, 'Too many requests for this API key', undefined, {
+      'retry-after': String(reset),
+    });
+  }
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function idempotencyGate(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
@@ -110,13 +140,15 @@ async function idempotencyGate(app: FastifyInstance, request: FastifyRequest, re
 }
 
 /**
- * What the HTTP v1 mount adds to the shared routes: Idempotency-Key on every POST, and error
- * messages in the caller's language. Authentication and scopes are the auth plugin's.
+ * What the HTTP v1 mount adds to the shared routes: a rate limit per key, Idempotency-Key on
+ * every POST, and error messages in the caller's language. Authentication and scopes are the auth plugin's.
  */
 export default fp(
   async (app) => {
     app.decorateRequest('idempotency', null);
 
+    // After the auth plugin's hook (registered before this plugin): the key is known by now.
+    app.addHook('onRequest', async (request, reply) => rateLimit(app, request, reply));
     app.addHook('preHandler', async (request, reply) => idempotencyGate(app, request, reply));
 
     app.addHook('onSend', async (request, reply, payload) => {
