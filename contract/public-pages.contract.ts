@@ -16,7 +16,7 @@ export const surveyFormSchema = z.record(z.string(), z.string()).default({});
 export const MAX_SURVEY_ANSWER_LENGTH = 2000;
 
 export const publicPageEndpoints = {
-  /** 1x1 GIF; records the open. */
+  /** 1x1 GIF; records the open (a machine's apart: server/modules/public-pages/machine-traffic.ts). */
   open: defineEndpoint({
     method: 'GET',
     path: '/public/m/:token/open',
@@ -25,13 +25,39 @@ export const publicPageEndpoints = {
     status: 200,
     response: z.unknown(),
   }),
-  /** ?value=yes|no from the yes/no survey links; the last answer is kept. */
+  /**
+   * ?value=yes|no from the yes/no survey links: shows the question with both answers as buttons
+   * and records nothing (link scanners fetch every link of a message); the POST records.
+   */
   answer: defineEndpoint({
     method: 'GET',
     path: '/public/m/:token/answer',
     access: 'public',
     params: tokenParams,
     query: z.object({ value: z.string().optional() }),
+    status: 200,
+    response: z.unknown(),
+  }),
+  /** application/x-www-form-urlencoded `value=yes|no` from the answer page; the last answer is kept. */
+  answerSubmit: defineEndpoint({
+    method: 'POST',
+    path: '/public/m/:token/answer',
+    access: 'public',
+    params: tokenParams,
+    body: surveyFormSchema,
+    status: 200,
+    response: z.unknown(),
+  }),
+  /**
+   * A tracked link of the message's HTML (server/mail/click-tracking.ts): 302 to that link of this
+   * message, recording the click; a number the message has no link for is a 404 page.
+   */
+  click: defineEndpoint({
+    method: 'GET',
+    path: '/public/m/:token/c/:number',
+    access: 'public',
+    params: tokenParams.extend({ number: z.string() }),
+    // Answers 302 itself; 200 only names the descriptor's success shape.
     status: 200,
     response: z.unknown(),
   }),

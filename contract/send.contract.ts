@@ -91,6 +91,8 @@ export const sendRequestSchema = z
     missing_attachments: missingAttachmentsSchema.optional(),
     /** Language of the public pages (survey, unsubscribe) and of {{date}}; the sender's interface language. */
     language: languageSchema.default('ar'),
+    /** Rewrite the HTML's http(s) links to the click-tracking address (server/mail/click-tracking.ts). */
+    track_clicks: z.boolean().default(true),
   })
   .refine((body) => (body.html === undefined) !== (body.template_id === undefined) && body.html !== '', {
     message: validationKeys.required,

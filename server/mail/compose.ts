@@ -6,6 +6,7 @@ import { recipientValuesOf } from '../modules/campaigns/recipient-values.ts';
 import { dkimSignerFor } from '../modules/senders/senders.service.ts';
 import { findCampaignUploads } from '../modules/uploads/uploads.repository.ts';
 import { CampaignFiles, EMBEDDED_IMAGE_CID, MissingAttachmentError } from './attachments.ts';
+import { trackClicks } from './click-tracking.ts';
 import { publicLinks } from './public-links.ts';
 import { bounceAddress, domainOf, unsubscribeAddress } from './verp.ts';
 
@@ -105,7 +106,12 @@ export async function composeMessage(
   const { campaign, files } = context;
   const language = campaign.language as Language;
   const links = publicLinks(context.publicUrl, message.token);
-  const rendered = renderEmail(context.compiled, recipientValuesOf(message), { language, now });
+  const rendered = trackClicks(
+    renderEmail(context.compiled, recipientValuesOf(message), { language, now }),
+    campaign,
+    context.publicUrl,
+    message.token,
+  );
 
   const attachments: Mail.Attachment[] = [...files.fixed];
   if (message.attachment) {

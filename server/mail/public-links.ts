@@ -1,14 +1,16 @@
 /**
  * The public addresses a message carries, all bound to the message's unguessable token. The
  * dispatcher writes them into each e-mail; server/modules/public-pages serves them (no session).
- * Kept in one place so the two sides cannot drift apart.
+ * Kept in one place so the two sides cannot drift apart. Tracked links (`/c/<number>`) are
+ * built by click-tracking.ts. No GET of any of them changes what the message records, beyond
+ * counting an open or a click: link scanners fetch every address of a message.
  */
 export const PUBLIC_MESSAGE_PREFIX = '/api/public/m';
 
 export interface PublicLinks {
-  /** 1x1 GIF; GET records an open. */
+  /** 1x1 GIF; GET records an open (a machine's apart from a person's). */
   open: string;
-  /** GET records the yes/no survey answer and shows a thank-you page. */
+  /** GET shows the yes/no question with both answers as buttons; only their POST records. */
   yes: string;
   no: string;
   /** GET shows the custom questions; POST (form-encoded) records the answers. */

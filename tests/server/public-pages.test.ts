@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { publicLinks } from '../../server/mail/public-links.ts';
+import { MACHINE_WINDOW_MS } from '../../server/modules/public-pages/machine-traffic.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 type Survey = { type: 'yes_no'; question: string } | { type: 'custom'; questions: string[] } | null;
@@ -14,8 +15,9 @@ describe('public recipient pages', () => {
   afterAll(() => t.close());
 
   /** A campaign with one message, written the way the send endpoint writes them. */
-  async function message(survey: Survey, language: 'ar' | 'en' = 'ar') {
-    const now = new Date().toISOString();
+  async function message(survey: Survey, language: 'ar' | 'en' = 'ar', sentAgoMs = 3_600_000) {
+    const now = t.app.now().toISOString();
+    const sentAt = new Date(t.app.now().getTime() - sentAgoMs).toISOString();
     const campaignId = randomUUID();
     const token = randomBytes(32).toString('base64url');
     const email = `Reader-${randomUUID().slice(0, 8)}@Example.test`;
@@ -65,7 +67,7 @@ describe('public recipient pages', () => {
         attempt_started_at: null,
         smtp_response: '250 OK',
         smtp_message_id: null,
-        sent_at: now,
+        sent_at: sentAt,
         failed_at: null,
         charged: 1,
         refunded_at: null,
@@ -95,7 +97,11 @@ describe('public recipient pages', () => {
     };
   }
 
-  const get = (url: string) => t.app.inject({ method: 'GET', url });
+  /** A browser's GET: mail clients and browsers always name themselves. */
+  const BROWSER =
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+  const get = (url: string, userAgent = BROWSER) =>
+    t.app.inject({ method: 'GET', url, headers: { 'user-agent': userAgent } });
   const postForm = (url: string, fields: Record<string, string>) =>
     t.app.inject({
       method: 'POST',
@@ -127,36 +133,103 @@ describe('public recipient pages', () => {
 
     t.advanceClock(60_000);
     await get(m.url.open);
-    await t.app.inject({ method: 'HEAD', url: m.url.open });
+    const head = await t.app.inject({ method: 'HEAD', url: m.url.open, headers: { 'user-agent': BROWSER } });
+    expect(head.statusCode).toBe(200);
     const again = await m.row();
     expect(again.open_count).toBe(2);
     expect(again.opened_at).toBe(opened.opened_at);
     expect(again.last_checked_at! > opened.last_checked_at!).toBe(true);
+    // The HEAD was a machine's: counted apart, never as the person's open.
+    expect(again.machine_open_count).toBe(1);
   });
 
-  it('records the yes/no answer, keeps the last one and thanks in the campaign language', async () => {
+  it.each([
+    ['no User-Agent', ''],
+    ['Apple Mail Privacy Protection', 'Mozilla/5.0'],
+    ['Microsoft Safe Links', 'Mozilla/5.0 (compatible; MSIE 9.0) SafeLinks scanner'],
+    ['Mimecast', 'Mimecast-URL-Protect/1.0'],
+    ['Proofpoint', 'Mozilla/5.0 Proofpoint URL Defense'],
+    ['Barracuda', 'Barracuda Sentinel (EE)'],
+    ['a link preview', 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)'],
+    ['an HTTP library', 'python-requests/2.32.3'],
+  ])('counts an open by %s as a machine open', async (_, userAgent) => {
+    const m = await message(null);
+    expect((await get(m.url.open, userAgent)).statusCode).toBe(200);
+    const row = await m.row();
+    expect({ people: row.open_count, opened_at: row.opened_at, machines: row.machine_open_count }).toEqual({
+      people: 0,
+      opened_at: null,
+      machines: 1,
+    });
+    expect(row.machine_opened_at).not.toBeNull();
+  });
+
+  it('counts an open within seconds of delivery as a machine open, and a later one as the person’s', async () => {
+    const m = await message(null, 'ar', 2_000);
+    await get(m.url.open);
+    expect(await m.row()).toMatchObject({ open_count: 0, machine_open_count: 1, opened_at: null });
+    t.advanceClock(MACHINE_WINDOW_MS);
+    await get(m.url.open);
+    expect(await m.row()).toMatchObject({ open_count: 1, machine_open_count: 1 });
+  });
+
+  it('counts an open through Gmail’s or Yahoo’s image proxy as the person’s: it fetches when they open', async () => {
+    const m = await message(null);
+    await get(
+      m.url.open,
+      'Mozilla/5.0 (Windows NT 5.1; rv:11.0) Gecko Firefox/11.0 (via ggpht.com GoogleImageProxy)',
+    );
+    await get(m.url.open, 'YahooMailProxy; https://help.yahoo.com/kb/yahoo-mail-proxy-SLN28749.html');
+    expect(await m.row()).toMatchObject({ open_count: 2, machine_open_count: 0 });
+  });
+
+  it('asks the yes/no question on GET with both answers as buttons, recording nothing', async () => {
     const m = await message({ type: 'yes_no', question: 'Will you come? <script>alert(1)</script>' });
-    const yes = await get(m.url.yes);
+    for (const url of [m.url.yes, m.url.no]) {
+      const page = await get(url);
+      expect(page.statusCode).toBe(200);
+      expectSafePage(page, 'ar');
+      expect(page.body).toContain('Will you come? &lt;script&gt;alert(1)&lt;/script&gt;');
+      expect(page.body).toContain('<form class="answers" method="post" action="answer"');
+      expect(page.body).toContain('aria-label="إجابتك عن السؤال"');
+      expect(page.body).toContain('<button type="submit" name="value" value="yes">نعم</button>');
+      expect(page.body).toContain('<button type="submit" name="value" value="no">لا</button>');
+    }
+    expect((await get(m.url.yes)).body).toContain('اخترت «نعم» في الرسالة');
+    const head = await t.app.inject({ method: 'HEAD', url: m.url.yes });
+    expect(head.statusCode).toBe(200);
+    const row = await m.row();
+    expect(row.survey_answer).toBeNull();
+    expect(row.last_checked_at).toBeNull();
+    expect((await get(m.url.yes.replace('value=yes', 'value=maybe'))).statusCode).toBe(400);
+  });
+
+  it('records the answer its button posts, keeps the last one and thanks in the campaign language', async () => {
+    const m = await message({ type: 'yes_no', question: 'Will you come?' }, 'en');
+    const yes = await postForm(m.url.yes, { value: 'yes' });
     expect(yes.statusCode).toBe(200);
-    expectSafePage(yes, 'ar');
-    expect(yes.body).toContain('Will you come? &lt;script&gt;alert(1)&lt;/script&gt;');
-    expect(yes.body).toContain('سُجّلت إجابتك: نعم.');
+    expectSafePage(yes, 'en');
+    expect(yes.body).toContain('Your answer has been recorded: Yes.');
     expect(yes.body).toContain('href="answer?value=no"');
     expect((await m.row()).survey_answer).toBe('yes');
+    // Back on the question, the page says what was answered so far.
+    expect((await get(m.url.no)).body).toContain('Your answer so far: Yes.');
 
-    await get(m.url.no);
+    await postForm(m.url.no.replace('?value=no', ''), { value: 'no' });
     const row = await m.row();
     expect(row.survey_answer).toBe('no');
     expect(row.last_checked_at).not.toBeNull();
 
-    const wrong = await get(`${m.url.yes.replace('value=yes', 'value=maybe')}`);
+    const wrong = await postForm(m.url.yes, { value: 'maybe' });
     expect(wrong.statusCode).toBe(400);
+    expect((await postForm(m.url.yes, {})).statusCode).toBe(400);
     expect((await m.row()).survey_answer).toBe('no');
   });
 
   it('refuses yes/no answers for a campaign without that survey', async () => {
     const m = await message(null);
     expect((await get(m.url.yes)).statusCode).toBe(404);
+    expect((await postForm(m.url.yes, { value: 'yes' })).statusCode).toBe(404);
     expect((await m.row()).survey_answer).toBeNull();
   });
 
@@ -237,7 +310,7 @@ describe('public recipient pages', () => {
     ['an unknown token', randomBytes(32).toString('base64url')],
     ['a malformed token', '%3Cscript%3E'],
   ])('answers %s with a 404 page in both languages', async (_, token) => {
-    for (const path of ['open', 'answer?value=yes', 'survey', 'unsubscribe']) {
+    for (const path of ['open', 'answer?value=yes', 'survey', 'unsubscribe', 'c/1']) {
       const response = await get(`/api/public/m/${token}/${path}`);
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');

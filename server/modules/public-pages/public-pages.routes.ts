@@ -1,9 +1,15 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_SURVEY_ANSWER_LENGTH, publicPageEndpoints } from '../../../contract/public-pages.contract.ts';
+import { compileEmail, renderEmail } from '../../../contract/template-render.ts';
 import { route } from '../../lib/endpoint.ts';
 import { t } from '../../lib/i18n.ts';
+import { linksOf } from '../../mail/click-tracking.ts';
+import { recipientValuesOf } from '../campaigns/recipient-values.ts';
+import { machineSign } from './machine-traffic.ts';
 import {
   findMessageByToken,
+  findMessageForClick,
+  recordClick,
   recordCustomAnswers,
   recordOpen,
   recordSurveyAnswer,
@@ -11,6 +17,7 @@ import {
   type MessageForPage,
 } from './recipient-pages.repository.ts';
 import {
+  answerButtons,
   bilingualPage,
   form,
   hidden,
@@ -32,8 +39,8 @@ const sendPage = (reply: FastifyReply, status: number, html: string) =>
 
 const notFoundPage = (reply: FastifyReply) => sendPage(reply, 404, bilingualPage('notFound'));
 
-/** HEAD (link checkers, previews) shows the page but records nothing. */
-const records = (request: FastifyRequest) => request.method !== 'HEAD';
+/** A tracked link's number: 1, 2, ... as written by click-tracking.ts, nothing else. */
+const LINK_NUMBER_SHAPE = /^[1-9][0-9]{0,5}$/;
 
 /** Open pixel, survey answers and unsubscribe: what a recipient reaches from an e-mail. */
 const publicPagesRoutes: FastifyPluginAsync = async (app) => {
@@ -61,11 +68,16 @@ const publicPagesRoutes: FastifyPluginAsync = async (app) => {
   const load = async (token: string): Promise<MessageForPage | null> =>
     TOKEN_SHAPE.test(token) ? findMessageByToken(db, token) : null;
 
+  /** A machine's fetch (scanner, prefetch, right after delivery) or a person's: machine-traffic.ts. */
+  const isMachine = (request: FastifyRequest, sentAt: string | null) =>
+    machineSign({ method: request.method, userAgent: request.headers['user-agent'] }, sentAt, app.now()) !==
+    null;
+
+  // GET, and HEAD through Fastify's automatic HEAD route: a HEAD counts as a machine's open.
   route(app, publicPageEndpoints.open, async (request, reply) => {
-    const { token } = request.params;
-    const found =
-      TOKEN_SHAPE.test(token) && (records(request) ? await recordOpen(db, token, at()) : await load(token));
-    if (!found) return notFoundPage(reply);
+    const message = await load(request.params.token);
+    if (!message) return notFoundPage(reply);
+    await recordOpen(db, message.id, at(), isMachine(request, message.sentAt));
     return reply
       .headers({
         'cache-control': 'no-store, no-cache, must-revalidate, private',
@@ -77,31 +89,114 @@ const publicPagesRoutes: FastifyPluginAsync = async (app) => {
       .send(PIXEL);
   });
 
+  const answerLabel = (language: MessageForPage['language'], answer: string) =>
+    t(language, `recipient-pages:${answer}`);
+  const invalidAnswer = (reply: FastifyReply, message: MessageForPage) =>
+    sendPage(
+      reply,
+      400,
+      page(message.language, t(message.language, 'recipient-pages:invalid.title'), [
+        paragraph(t(message.language, 'recipient-pages:invalid.body')),
+      ]),
+    );
+
+  // The e-mail's yes/no links land here. A GET never records: link scanners fetch every link of
+  // a message, and would answer for the person. The page asks with both answers as buttons (the
+  // one in the link first named), and the button's POST records: one click for a person.
   route(app, publicPageEndpoints.answer, async (request, reply) => {
     const message = await load(request.params.token);
     if (!message || message.survey?.type !== 'yes_no') return notFoundPage(reply);
     const { language } = message;
     const value = request.query.value;
-    if (value !== 'yes' && value !== 'no') {
-      const title = t(language, 'recipient-pages:invalid.title');
-      return sendPage(
-        reply,
-        400,
-        page(language, title, [paragraph(t(language, 'recipient-pages:invalid.body'))]),
-      );
-    }
-    if (records(request)) await recordSurveyAnswer(db, message.id, value, at());
+    if (value !== undefined && value !== 'yes' && value !== 'no') return invalidAnswer(reply, message);
+    const previous = message.surveyAnswer;
+    return sendPage(
+      reply,
+      200,
+      page(language, t(language, 'recipient-pages:answer.askTitle'), [
+        paragraph(message.survey.question, 'question'),
+        ...(previous === 'yes' || previous === 'no'
+          ? [
+              paragraph(
+                t(language, 'recipient-pages:answer.current', { answer: answerLabel(language, previous) }),
+              ),
+            ]
+          : value
+            ? [
+                paragraph(
+                  t(language, 'recipient-pages:answer.confirm', { answer: answerLabel(language, value) }),
+                ),
+              ]
+            : []),
+        answerButtons(
+          'answer',
+          'value',
+          [
+            { value: 'yes', label: answerLabel(language, 'yes') },
+            { value: 'no', label: answerLabel(language, 'no') },
+          ],
+          t(language, 'recipient-pages:answer.legend'),
+        ),
+      ]),
+    );
+  });
+
+  route(app, publicPageEndpoints.answerSubmit, async (request, reply) => {
+    const message = await load(request.params.token);
+    if (!message || message.survey?.type !== 'yes_no') return notFoundPage(reply);
+    const { language } = message;
+    const value = request.body.value;
+    if (value !== 'yes' && value !== 'no') return invalidAnswer(reply, message);
+    await recordSurveyAnswer(db, message.id, value, at());
     const other = value === 'yes' ? 'no' : 'yes';
-    const label = (answer: string) => t(language, `recipient-pages:${answer}`);
     return sendPage(
       reply,
       200,
       page(language, t(language, 'recipient-pages:answer.title'), [
-        paragraph(message.survey.question),
-        paragraph(t(language, 'recipient-pages:answer.recorded', { answer: label(value) })),
-        link(`answer?value=${other}`, t(language, 'recipient-pages:answer.change', { other: label(other) })),
+        paragraph(message.survey.question, 'question'),
+        paragraph(t(language, 'recipient-pages:answer.recorded', { answer: answerLabel(language, value) })),
+        link(
+          `answer?value=${other}`,
+          t(language, 'recipient-pages:answer.change', { other: answerLabel(language, other) }),
+        ),
       ]),
     );
+  });
+
+  // A tracked link (server/mail/click-tracking.ts): the destination is read from the campaign's
+  // HTML rendered for this very recipient, so the address can only lead where the sender's
+  // message to this recipient leads; any other number is the app's 404 page.
+  route(app, publicPageEndpoints.click, async (request, reply) => {
+    const { token, number: text } = request.params;
+    if (!TOKEN_SHAPE.test(token) || !LINK_NUMBER_SHAPE.test(text)) return notFoundPage(reply);
+    const message = await findMessageForClick(db, token);
+    if (!message || message.track_clicks !== 1) return notFoundPage(reply);
+    const publicUrl = app.appConfig.publicUrl;
+    const number = Number(text);
+    const language = message.language;
+    const rendered = renderEmail(
+      compileEmail({ subject: message.subject, html: message.html }),
+      recipientValuesOf(message),
+      { language, now: app.now() },
+    );
+    const target = linksOf(rendered.html, { publicUrl })[number - 1];
+    if (!target) return notFoundPage(reply);
+    // The report names the link as the campaign's content has it ({{variables}} unfilled).
+    const url = linksOf(message.html, { publicUrl, template: true })[number - 1] ?? target;
+    await recordClick(
+      db,
+      { messageId: message.id, campaignId: message.campaign_id, number, url },
+      at(),
+      isMachine(request, message.sent_at),
+    );
+    return reply
+      .headers({
+        'cache-control': 'no-store, private',
+        // The click address carries the token: the destination must not learn it.
+        'referrer-policy': 'no-referrer',
+        'x-robots-tag': 'noindex, nofollow',
+      })
+      .redirect(target, 302);
   });
 
   const surveyPage = (message: MessageForPage, questions: string[], values: string[], error?: string) => {

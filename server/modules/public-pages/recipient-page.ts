@@ -15,7 +15,9 @@ const STYLE =
   'textarea{box-sizing:border-box;width:100%;min-height:80px;font:inherit;padding:8px;border:1px solid #9ca3af;border-radius:6px}' +
   'button{background:#7b1a87;color:#fff;border:0;border-radius:6px;padding:12px 20px;font:inherit;cursor:pointer;margin-top:16px}' +
   'button:focus-visible,a:focus-visible,textarea:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}' +
-  'a{color:#5b1266}.error{color:#b91c1c;font-weight:bold}.other{border-top:1px solid #e5e7eb;margin-top:24px;padding-top:24px}';
+  'a{color:#5b1266}.error{color:#b91c1c;font-weight:bold}.other{border-top:1px solid #e5e7eb;margin-top:24px;padding-top:24px}' +
+  '.question{font-weight:bold;font-size:18px}.answers button{margin-inline-end:12px;min-width:96px}' +
+  '.answers button+button{background:#fff;color:#7b1a87;border:2px solid #7b1a87}';
 
 const styleHash = createHash('sha256').update(STYLE).digest('base64');
 
@@ -47,6 +49,27 @@ export function form(action: string, fields: Html[], submit: string): Html {
   return raw(
     `<form method="post" action="${escapeHtml(action)}" enctype="application/x-www-form-urlencoded">` +
       `${body}<button type="submit">${escapeHtml(submit)}</button></form>`,
+  );
+}
+
+/**
+ * One question's answers as buttons of one form: each button posts its own `name=value`. The
+ * form is a named landmark, so a screen reader announces what the buttons answer.
+ */
+export function answerButtons(
+  action: string,
+  name: string,
+  answers: { value: string; label: string }[],
+  label: string,
+): Html {
+  const buttons = answers
+    .map(
+      (answer) =>
+        `<button type="submit" name="${escapeHtml(name)}" value="${escapeHtml(answer.value)}">${escapeHtml(answer.label)}</button>`,
+    )
+    .join('');
+  return raw(
+    `<form class="answers" method="post" action="${escapeHtml(action)}" enctype="application/x-www-form-urlencoded" aria-label="${escapeHtml(label)}">${buttons}</form>`,
   );
 }
 

@@ -15,6 +15,8 @@ export type MessageForPage = {
   surveyAnswer: string | null;
   customAnswers: CustomAnswer[];
   unsubscribedAt: string | null;
+  /** When the relay took the message; null while it is not sent. */
+  sentAt: string | null;
 };
 
 /** The campaign's survey as stored (JSON); anything unreadable counts as no survey. */
@@ -58,6 +60,7 @@ export async function findMessageByToken(db: Db, token: string): Promise<Message
       'messages.survey_answer',
       'messages.custom_answers',
       'messages.unsubscribed_at',
+      'messages.sent_at',
       'campaigns.language',
       'campaigns.user_id',
       'campaigns.survey',
@@ -75,22 +78,127 @@ export async function findMessageByToken(db: Db, token: string): Promise<Message
     surveyAnswer: row.survey_answer,
     customAnswers: parseAnswers(row.custom_answers),
     unsubscribedAt: row.unsubscribed_at,
+    sentAt: row.sent_at,
   };
 }
 
-/** The first open sets opened_at; every open counts. One statement, so concurrent opens all count. */
-export async function recordOpen(db: Db, token: string, at: string): Promise<boolean> {
-  const result = await db
+/**
+ * A person's first open sets opened_at and every one counts; a machine's open (scanner, prefetch,
+ * right after delivery: machine-traffic.ts) goes to the machine columns instead. One statement,
+ * so concurrent opens all count.
+ */
+export async function recordOpen(db: Db, messageId: string, at: string, machine: boolean): Promise<void> {
+  await db
     .updateTable('messages')
-    .set({
-      opened_at: sql<string>`coalesce(opened_at, ${at})`,
-      open_count: sql<number>`open_count + 1`,
-      last_checked_at: at,
-      updated_at: at,
-    })
-    .where('token', '=', token)
+    .set(
+      machine
+        ? {
+            machine_opened_at: sql<string>`coalesce(machine_opened_at, ${at})`,
+            machine_open_count: sql<number>`machine_open_count + 1`,
+            updated_at: at,
+          }
+        : {
+            opened_at: sql<string>`coalesce(opened_at, ${at})`,
+            open_count: sql<number>`open_count + 1`,
+            last_checked_at: at,
+            updated_at: at,
+          },
+    )
+    .where('id', '=', messageId)
+    .execute();
+}
+
+/** What the click route needs: the message as the e-mail was rendered from, and its campaign. */
+export async function findMessageForClick(db: Db, token: string) {
+  return db
+    .selectFrom('messages')
+    .innerJoin('campaigns', 'campaigns.id', 'messages.campaign_id')
+    .select([
+      'messages.id',
+      'messages.campaign_id',
+      'messages.email',
+      'messages.name',
+      'messages.variables',
+      'messages.attachment',
+      'messages.sent_at',
+      'campaigns.html',
+      'campaigns.subject',
+      'campaigns.language',
+      'campaigns.track_clicks',
+    ])
+    .where('messages.token', '=', token)
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * One click on link `number` of a message: the message's own figures, the campaign's per-link
+ * figures (`url` as the campaign's content has it) and the message's per-link row (unique
+ * clickers), people's and machines' apart. Upserts, so concurrent clicks all count.
+ */
+export async function recordClick(
+  db: Db,
+  click: { messageId: string; campaignId: string; number: number; url: string },
+  at: string,
+  machine: boolean,
+): Promise<void> {
+  const people = machine ? 0 : 1;
+  const machines = machine ? 1 : 0;
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('messages')
+      .set(
+        machine
+          ? {
+              machine_clicked_at: sql<string>`coalesce(machine_clicked_at, ${at})`,
+              machine_click_count: sql<number>`machine_click_count + 1`,
+              updated_at: at,
+            }
+          : {
+              clicked_at: sql<string>`coalesce(clicked_at, ${at})`,
+              click_count: sql<number>`click_count + 1`,
+              last_checked_at: at,
+              updated_at: at,
+            },
+      )
+      .where('id', '=', click.messageId)
+      .execute();
+    await trx
+      .insertInto('campaign_links')
+      .values({
+        campaign_id: click.campaignId,
+        link_number: click.number,
+        url: click.url,
+        click_count: people,
+        machine_click_count: machines,
+        first_clicked_at: at,
+        last_clicked_at: at,
+      })
+      .onConflict((conflict) =>
+        conflict.columns(['campaign_id', 'link_number']).doUpdateSet({
+          click_count: sql<number>`campaign_links.click_count + ${sql.lit(people)}`,
+          machine_click_count: sql<number>`campaign_links.machine_click_count + ${sql.lit(machines)}`,
+          last_clicked_at: at,
+        }),
+      )
+      .execute();
+    await trx
+      .insertInto('message_link_clicks')
+      .values({
+        message_id: click.messageId,
+        link_number: click.number,
+        campaign_id: click.campaignId,
+        click_count: people,
+        machine_click_count: machines,
+        first_clicked_at: at,
+      })
+      .onConflict((conflict) =>
+        conflict.columns(['message_id', 'link_number']).doUpdateSet({
+          click_count: sql<number>`message_link_clicks.click_count + ${sql.lit(people)}`,
+          machine_click_count: sql<number>`message_link_clicks.machine_click_count + ${sql.lit(machines)}`,
+        }),
+      )
+      .execute();
+  });
 }
 
 export async function recordSurveyAnswer(db: Db, messageId: string, answer: string, at: string) {
