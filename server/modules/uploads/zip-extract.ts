@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import { entryName } from './zip-names.ts';
 
 export type ZipProblem = 'tooManyEntries' | 'tooLarge' | 'unsafePath' | 'invalid' | 'empty';
 
@@ -91,7 +92,14 @@ function readAll(zip: ZipFile, targetDir: string, limits: ZipLimits): Promise<Zi
     zip.on('error', fail);
     zip.on('end', () => resolve(entries));
     zip.on('entry', (entry: Entry) => {
-      if (entry.fileName.endsWith('/') || isJunk(entry.fileName)) return zip.readEntry();
+      // Names without the UTF-8 flag may be Arabic in a legacy code page (zip-names.ts).
+      let name: string;
+      try {
+        name = entryName(entry);
+      } catch (error) {
+        return fail(error);
+      }
+      if (name.endsWith('/') || isJunk(name)) return zip.readEntry();
       // Declared sizes can lie; this early refusal is only a shortcut, the counting below decides.
       if (unpacked + entry.uncompressedSize > limits.maxUnpackedBytes)
         return fail(new ZipRefused('tooLarge'));
@@ -106,7 +114,7 @@ function readAll(zip: ZipFile, targetDir: string, limits: ZipLimits): Promise<Zi
         if (error || !stream) return fail(error ?? new ZipRefused('invalid'));
         pipeline(stream, counter, createWriteStream(path.join(targetDir, file)))
           .then(() => {
-            entries.push({ name: entry.fileName, size: entry.uncompressedSize, file });
+            entries.push({ name, size: entry.uncompressedSize, file });
             zip.readEntry();
           })
           .catch(fail);
