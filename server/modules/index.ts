@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import apiKeyRoutes from './api-keys/api-keys.routes.ts';
 import apiV1Routes from './api-v1/api-v1.routes.ts';
+import webhookRoutes from './webhooks/webhooks.routes.ts';
 import authRoutes from './auth/auth.routes.ts';
 import campaignRoutes from './campaigns/campaigns.routes.ts';
 import contactRoutes from './contact/contact.routes.ts';
@@ -11,9 +12,11 @@ import mailboxRoutes from './mailbox/mailbox.routes.ts';
 import publicPagesRoutes from './public-pages/public-pages.routes.ts';
 import recipientRoutes from './recipients/recipients.routes.ts';
 import passwordResetRoutes from './password-reset/password-reset.routes.ts';
+import paymentRoutes from './payments/payments.routes.ts';
 import themeRoutes from './themes/themes.routes.ts';
 import senderRoutes from './senders/senders.routes.ts';
 import templateRoutes from './templates/templates.routes.ts';
+import suppressionRoutes from './suppressions/suppressions.routes.ts';
 import uploadRoutes from './uploads/uploads.routes.ts';
 import userRoutes from './users/users.routes.ts';
 
@@ -34,6 +37,9 @@ export const apiModules: FastifyPluginAsync[] = [
   mailboxRoutes,
   publicPagesRoutes,
   recipientRoutes,
+  suppressionRoutes,
+  paymentRoutes,
   apiKeyRoutes,
   apiV1Routes,
+  webhookRoutes,
 ];
