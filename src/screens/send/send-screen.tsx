@@ -29,7 +29,9 @@ export default function SendScreen({ source }: { source: SourceKind }) {
   const { t } = useSendI18n();
   const { actor, blocked, leaving } = useSendWizard(source);
   const state = useSelector(actor, (snapshot) => snapshot);
-  const step = stepOf(state);
+  // While the send is being accepted the review stays on screen, its button showing the work
+  // and refusing a second send, so nothing moves under the pointer.
+  const step = stepOf(state) ?? (state.matches('submitting') ? 'review' : null);
   const heading = useRef<HTMLHeadingElement>(null);
   // Each new step (or the result) takes the focus, so keyboard and screen reader users start there.
   const place = step ?? String(state.value);
@@ -86,7 +88,7 @@ export default function SendScreen({ source }: { source: SourceKind }) {
           <WizardNav state={state} send={actor.send} step={step} />
         </Stack>
       ) : null}
-      {state.matches('submitting') || state.matches('done') || state.matches('failed') ? (
+      {state.matches('done') || state.matches('failed') ? (
         <SubmitResult state={state} send={actor.send} headingRef={heading} />
       ) : null}
       <SendLeaveGuard actor={actor} leaving={leaving} blocked={blocked} />

@@ -1,4 +1,4 @@
-import { Alert, Button, Loader, Stack, Table, Text } from '@mantine/core';
+import { Alert, Box, Button, Loader, Stack, Table, Text, rem } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PreviewFrame } from './preview-frame.tsx';
 import type { StepProps } from './step-props.ts';
@@ -30,7 +30,9 @@ export function ReviewStep({ state, send }: StepProps) {
   ];
   return (
     <Stack gap="md">
-      {checking ? <Loader size="sm" aria-label={t('send:nav.busy')} /> : null}
+      {/* The loader has a place of its own that stays when the check ends: the send button
+          below must not move between the moment it is aimed at and the click. */}
+      <Box h={rem(24)}>{checking ? <Loader size="sm" aria-label={t('send:nav.busy')} /> : null}</Box>
       <Table withTableBorder variant="vertical">
         <Table.Tbody>
           {rows.map(([label, value]) => (

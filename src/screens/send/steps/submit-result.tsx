@@ -1,11 +1,11 @@
-import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../app/paths.ts';
 import type { StepProps } from './step-props.ts';
 
-/** Submitting, then the campaign's link (done) or the server's reason (failed). */
+/** The campaign's link (done) or the server's reason (failed). */
 export function SubmitResult({
   state,
   send,
@@ -13,12 +13,6 @@ export function SubmitResult({
 }: StepProps & { headingRef: RefObject<HTMLHeadingElement | null> }) {
   const { t } = useTranslation();
   const { campaignId, check, failure, draft } = state.context;
-  if (state.matches('submitting'))
-    return (
-      <Center py="xl" role="status" aria-label={t('send:nav.busy')}>
-        <Loader />
-      </Center>
-    );
   if (state.matches('failed'))
     return (
       <Alert color="red" role="alert">

@@ -56,7 +56,11 @@ export function WizardNav({ state, send, step }: StepProps & { step: StepName })
           </Button>
         )}
       </Group>
-      <Button variant="default" onClick={() => send({ type: 'wizard.leave' })}>
+      <Button
+        variant="default"
+        disabled={state.matches('submitting')}
+        onClick={() => send({ type: 'wizard.leave' })}
+      >
         {t('send:nav.leave')}
       </Button>
     </Group>
