@@ -27,6 +27,8 @@ export const userSchema = z.object({
   remaining_quota: z.number().int(),
 });
 export type User = z.infer<typeof userSchema>;
+  /** Credit alert (issue 19): 0 = off; below it the user got one e-mail and sees a banner. */
+  credit_alert_threshold: z.number().int().optional(),
 
 export const tokenPairSchema = z.object({ access: z.string(), refresh: z.string() });
 export type TokenPair = z.infer<typeof tokenPairSchema>;

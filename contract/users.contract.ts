@@ -75,6 +75,12 @@ export const updateProfileSchema = z
     email: emailSchema,
     /** Asked when the e-mail changes: it is where password resets go. */
     current_password: z.string().max(1024, validationKeys.tooLong),
+    /** Credit alert (issue 19): 0 turns it off. */
+    credit_alert_threshold: z
+      .number()
+      .int(validationKeys.invalid)
+      .min(0, validationKeys.invalid)
+      .max(1_000_000_000_000, validationKeys.invalid),
   })
   .partial()
   .refine((body) => Object.keys(body).some((key) => key !== 'current_password'), {

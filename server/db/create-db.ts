@@ -11,7 +11,15 @@ export const SQLITE_FILE_NAME = 'el-namer.sqlite';
 /** PostgreSQL when DATABASE_URL is set, otherwise the embedded SQLite file in DATA_DIR. */
 export function createDb(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): Db {
   if (config.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    // int8 (bigint: credits, counts) comes back as a number, not pg's default string; credits
+    // stay far below 2^53, where a JavaScript number is still exact.
+    const types = {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === pg.types.builtins.INT8 && format !== 'binary'
+          ? (value: string) => Number(value)
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    };
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10, types });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   mkdirSync(config.dataDir, { recursive: true });

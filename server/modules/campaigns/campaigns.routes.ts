@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { sendEndpoints } from '../../../contract/send.contract.ts';
 import { route } from '../../lib/endpoint.ts';
 import { notFound } from '../../lib/http-error.ts';
+import { creditAlertAfterSend } from '../payments/credit-alert.ts';
 import { allowedFromAddresses } from '../senders/senders.service.ts';
 import { findUserById } from '../users/users.repository.ts';
 import {
@@ -23,7 +24,11 @@ const campaignRoutes: FastifyPluginAsync = async (app) => {
   route(
     app,
     sendEndpoints.create,
-    (request) => acceptSend(db, request.user!, request.body, app.now(), app.sendQueue),
+    async (request) => {
+      const accepted = await acceptSend(db, request.user!, request.body, app.now(), app.sendQueue);
+      await creditAlertAfterSend(app, request.user!.id, accepted.id);
+      return accepted;
+    },
     { bodyLimit: SEND_BODY_LIMIT },
   );
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { isPostgres } from '../../db/create-db.ts';
 import type { CreditLedgerRow, Db } from '../../db/schema.ts';
 
 /**
@@ -121,6 +122,7 @@ async function record(
     balance: number;
     kind: CreditLedgerRow['kind'];
     campaignId: string | null;
+    orderId?: string | null;
     reason: string | null;
     createdBy: string | null;
   },
@@ -132,10 +134,90 @@ async function record(
     balance_after: entry.balance,
     kind: entry.kind,
     campaign_id: entry.campaignId,
+    order_id: entry.orderId ?? null,
     reason: entry.reason,
     created_by: entry.createdBy,
     created_at: input.now,
   };
   await db.insertInto('credit_ledger').values(row).execute();
+  // Credit came in: the credit alert re-arms once the balance is back at or above its threshold.
+  if (entry.amount > 0) await rearmCreditAlert(db, input.userId);
   return row;
+}
+
+async function rearmCreditAlert(db: Db, userId: string) {
+  await db
+    .updateTable('users')
+    .set({ credit_alert_sent_at: null })
+    .where('id', '=', userId)
+    .where('credit_alert_sent_at', 'is not', null)
+    .where(sql<boolean>`quota - used_quota >= credit_alert_threshold`)
+    .execute();
+}
+
+/**
+ * The credits of a paid recharge order. Call it in the transaction that marks the order paid:
+ * the ledger's unique (order_id, kind) index refuses a second grant for the same order.
+ */
+export async function purchaseCredits(
+  db: Db,
+  input: Movement & { amount: number; orderId: string },
+): Promise<CreditLedgerRow> {
+  if (!Number.isInteger(input.amount) || input.amount <= 0) {
+    throw new RangeError('A purchase is a positive whole number of credits');
+  }
+  const updated = await db
+    .updateTable('users')
+    .set({ quota: sql`quota + ${input.amount}`, updated_at: input.now })
+    .where('id', '=', input.userId)
+    .returning(['quota', 'used_quota'])
+    .executeTakeFirstOrThrow();
+  return record(db, input, {
+    amount: input.amount,
+    balance: updated.quota - updated.used_quota,
+    kind: 'grant',
+    campaignId: null,
+    orderId: input.orderId,
+    reason: null,
+    createdBy: null,
+  });
+}
+
+/**
+ * Takes back a refunded order's credits, never below zero: as many of `amount` as the balance
+ * holds. Answers how many were taken. Call it in the transaction that marks the order refunded.
+ */
+export async function takeBackCredits(
+  db: Db,
+  input: Movement & { amount: number; orderId: string; reason: string; createdBy: string | null },
+): Promise<number> {
+  const current = isPostgres(db)
+    ? await db
+        .selectFrom('users')
+        .select(['quota', 'used_quota'])
+        .where('id', '=', input.userId)
+        .forUpdate()
+        .executeTakeFirst()
+    : await db.selectFrom('users').select(['quota', 'used_quota']).where('id', '=', input.userId).executeTakeFirst();
+  if (!current) return 0;
+  const taken = Math.max(0, Math.min(input.amount, current.quota - current.used_quota));
+  if (taken === 0) return 0;
+  const updated = await db
+    .updateTable('users')
+    .set({ quota: sql`quota - ${taken}`, updated_at: input.now })
+    .where('id', '=', input.userId)
+    .where(sql<boolean>`quota - used_quota >= ${taken}`)
+    .returning(['quota', 'used_quota'])
+    .executeTakeFirst();
+  if (!updated) throw await shortfall(db, input.userId, taken);
+  await record(db, input, {
+    amount: -taken,
+    balance: updated.quota - updated.used_quota,
+    kind: 'adjust',
+    campaignId: null,
+    orderId: input.orderId,
+    reason: input.reason,
+    createdBy: input.createdBy,
+  });
+  return taken;
 }

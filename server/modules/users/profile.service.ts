@@ -34,6 +34,14 @@ export async function updateProfile(db: Db, userId: string, changes: z.output<ty
     ...(changes.organization !== undefined ? { organization: changes.organization } : {}),
     ...(changes.sender_name !== undefined ? { sender_name: changes.sender_name } : {}),
     ...(newEmail ? { email: newEmail.toLowerCase() } : {}),
+    // A new threshold the balance is already below counts as crossed: no mail for the past.
+    ...(changes.credit_alert_threshold !== undefined
+      ? {
+          credit_alert_threshold: changes.credit_alert_threshold,
+          credit_alert_sent_at:
+            row.quota - row.used_quota < changes.credit_alert_threshold ? new Date().toISOString() : null,
+        }
+      : {}),
   });
   return toUser(updated ?? row);
 }

@@ -77,6 +77,7 @@ export function toUser(row: UserRow): User {
     quota: row.quota,
     used_quota: row.used_quota,
     remaining_quota: row.quota - row.used_quota,
+    credit_alert_threshold: Number(row.credit_alert_threshold ?? 0),
   };
 }
 
