@@ -17,10 +17,18 @@ import {
  * for the charts. A sender sees its own campaigns; administrators see everyone's.
  */
 export const campaignCountsSchema = messageStatusCountsSchema.extend({
-  /** Messages opened at least once. */
+  /** Messages a person opened at least once (machine-traffic.ts tells people from machines). */
   opened: z.number().int(),
+  /** Messages a machine fetched the pixel of: scanners, prefetching proxies, right after delivery. */
+  machine_opened: z.number().int(),
+  /** Messages with at least one person's click on a tracked link. */
+  clicked: z.number().int(),
+  machine_clicked: z.number().int(),
   /** Messages a crash may have sent twice (the relay accepted, our write was lost). */
   possible_duplicates: z.number().int(),
+  /** Delivered messages that bounced afterwards (a DSN or a provider's report), and spam complaints. */
+  bounced: z.number().int(),
+  complained: z.number().int(),
 });
 export type CampaignCounts = z.infer<typeof campaignCountsSchema>;
 
@@ -39,6 +47,8 @@ export const campaignLogSchema = z.object({
   /** Seconds the start came after scheduled_at because the server was down at that moment. */
   late_seconds: z.number().int().nullable(),
   finished_at: z.string().nullable(),
+  /** Why the engine paused the campaign by itself (`bounce_rate`: too many hard bounces). */
+  pause_reason: z.enum(['bounce_rate']).nullable(),
   created_at: z.string(),
 });
 export type CampaignLog = z.infer<typeof campaignLogSchema>;
@@ -48,6 +58,8 @@ export const campaignLogDetailSchema = campaignLogSchema.extend({
   source_type: z.enum(['single', 'lists', 'groups', 'rows']),
   survey: surveySchema.nullable(),
   language: z.enum(['ar', 'en']),
+  /** The HTML's links went through the click address (the per-link report has figures). */
+  track_clicks: z.boolean(),
 });
 export type CampaignLogDetail = z.infer<typeof campaignLogDetailSchema>;
 
@@ -55,12 +67,22 @@ export const campaignLogQuerySchema = listQuerySchema(['created_at', 'subject'])
   status: campaignStatusSchema.optional(),
 });
 
+/** A message's status as the log shows it: a delivered one may have bounced or drawn a complaint since. */
+export const messageLogStatusSchema = z.enum([...messageStatusSchema.options, 'bounced', 'complained']);
+export type MessageLogStatus = z.infer<typeof messageLogStatusSchema>;
+
 export const messageLogSchema = z.object({
   id: z.string(),
   seq: z.number().int(),
   email: z.string(),
   name: z.string(),
-  status: messageStatusSchema,
+  status: messageLogStatusSchema,
+  /** A bounce after delivery: enhanced status code and the receiving server's words. */
+  bounced_at: z.string().nullable(),
+  bounce_code: z.string().nullable(),
+  bounce_diagnostic: z.string().nullable(),
+  soft_bounce_count: z.number().int(),
+  complained_at: z.string().nullable(),
   blocked_reason: z
     .enum(['unsubscribed', 'hard_bounce', 'soft_bounce', 'complaint', 'manual', 'missing_attachment'])
     .nullable(),
@@ -70,6 +92,12 @@ export const messageLogSchema = z.object({
   failed_at: z.string().nullable(),
   opened_at: z.string().nullable(),
   open_count: z.number().int(),
+  /** Opens by machines (scanners, prefetching proxies), counted apart from the person's. */
+  machine_open_count: z.number().int(),
+  /** The person's first click on a tracked link, and their clicks in all. */
+  clicked_at: z.string().nullable(),
+  click_count: z.number().int(),
+  machine_click_count: z.number().int(),
   /** The campaign's yes/no question, when it has one. */
   survey_question: z.string().nullable(),
   survey_answer: z.string().nullable(),
@@ -82,7 +110,7 @@ export type MessageLog = z.infer<typeof messageLogSchema>;
 
 /** `answer`: `answered`, `unanswered`, or one exact yes/no answer (`yes`, `no`). */
 export const messageLogQuerySchema = listQuerySchema(['seq', 'email', 'sent_at', 'opened_at']).extend({
-  status: messageStatusSchema.optional(),
+  status: messageLogStatusSchema.optional(),
   answer: z.string().trim().min(1, validationKeys.required).max(200, validationKeys.tooLong).optional(),
 });
 
@@ -93,13 +121,40 @@ export const campaignTimelineSchema = z.object({
   bucket: timelineBucketSchema,
   deliveries: z.array(pointSchema),
   failures: z.array(pointSchema),
-  /** First opens per bucket. */
+  /** People's first opens per bucket. */
   opens: z.array(pointSchema),
+  /** Machines' first opens per bucket (scanners, prefetching proxies). */
+  machine_opens: z.array(pointSchema),
+  /** People's first clicks per bucket. */
+  clicks: z.array(pointSchema),
   answers: z.array(z.object({ answer: z.string(), count: z.number().int() })),
   /** Recipients who filled in the custom questions. */
   custom_answered: z.number().int(),
+  /** Bounces after delivery and spam complaints per bucket. */
+  bounces: z.array(pointSchema),
+  complaints: z.array(pointSchema),
 });
 export type CampaignTimeline = z.infer<typeof campaignTimelineSchema>;
+
+/** One tracked link of a campaign and its clicks, people's and machines' apart. */
+export const campaignLinkReportSchema = z.object({
+  /** Its place among the HTML's tracked links: the `<number>` of `/api/public/m/<token>/c/<number>`. */
+  number: z.number().int(),
+  /** As the campaign's content has it ({{variables}} not filled in). */
+  url: z.string(),
+  clicks: z.number().int(),
+  machine_clicks: z.number().int(),
+  /** Recipients who clicked it at least once themselves. */
+  unique_clickers: z.number().int(),
+});
+export type CampaignLinkReport = z.infer<typeof campaignLinkReportSchema>;
+
+export const campaignLinksSchema = z.object({
+  /** False when the campaign was sent with `track_clicks: false`: no figures exist. */
+  tracked: z.boolean(),
+  results: z.array(campaignLinkReportSchema),
+});
+export type CampaignLinks = z.infer<typeof campaignLinksSchema>;
 
 /** The messages' filters of `messageLogQuerySchema`, a file format, and the language of its header. */
 export const messageExportQuerySchema = messageLogQuerySchema
@@ -125,6 +180,9 @@ export const periodFiguresSchema = z.object({
   opened: z.number().int(),
   /** Messages blocked (unsubscribed, bounced, missing file) in the period. */
   blocked: z.number().int(),
+  /** Delivered messages that bounced in the period, and spam complaints received in it. */
+  bounced: z.number().int(),
+  complained: z.number().int(),
 });
 export type PeriodFigures = z.infer<typeof periodFiguresSchema>;
 
@@ -177,6 +235,15 @@ export const logEndpoints = {
     query: z.object({ bucket: timelineBucketSchema.optional() }),
     status: 200,
     response: campaignTimelineSchema,
+  }),
+  /** Each tracked link of the campaign with its clicks (people, machines, unique clickers). */
+  links: defineEndpoint({
+    method: 'GET',
+    path: '/logs/email/:id/links/',
+    access: 'user',
+    params: idParamsSchema,
+    status: 200,
+    response: campaignLinksSchema,
   }),
   /** A file, not JSON: the messages matching the filters as CSV or XLSX, for the browser to save. */
   export: defineEndpoint({

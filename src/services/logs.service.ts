@@ -78,6 +78,9 @@ export const listMessages =
 export const getTimeline = (call: Call, id: string, signal?: AbortSignal) =>
   call(api.timeline, { params: { id } }, signal);
 
+export const getLinks = (call: Call, id: string, signal?: AbortSignal) =>
+  call(api.links, { params: { id } }, signal);
+
 /** Monday 00:00 and the first of the month, in the browser's (the sender's) own time zone. */
 export function localPeriodStarts(now: Date) {
   const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate());

@@ -163,11 +163,15 @@ describe(`the e-mail log (${engine})`, () => {
         { at: '2026-11-24T09:00:00.000Z', count: 1 },
         { at: '2026-11-24T10:00:00.000Z', count: 1 },
       ],
+      machine_opens: [],
+      clicks: [],
       answers: [
         { answer: 'no', count: 1 },
         { answer: 'yes', count: 1 },
       ],
       custom_answered: 1,
+      bounces: [],
+      complaints: [],
     });
     const daily = await get(sender, `/logs/email/${campaignId}/timeline/?bucket=day`);
     expect(daily.json().deliveries).toEqual([{ at: '2026-11-24T00:00:00.000Z', count: 4 }]);

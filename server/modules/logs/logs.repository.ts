@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { CampaignCounts, CampaignLog } from '../../../contract/logs.contract.ts';
+import type { CampaignCounts, CampaignLog, MessageLogStatus } from '../../../contract/logs.contract.ts';
 import type { CampaignRow, CampaignStatus, Db, MessageRow } from '../../db/schema.ts';
 import { boundedCount } from '../../lib/bounded-count.ts';
 import { containsLowerText, containsPattern, containsText } from '../../lib/search.ts';
@@ -61,7 +61,12 @@ const noCounts = (): CampaignCounts => ({
   blocked: 0,
   cancelled: 0,
   opened: 0,
+  machine_opened: 0,
+  clicked: 0,
+  machine_clicked: 0,
   possible_duplicates: 0,
+  bounced: 0,
+  complained: 0,
 });
 
 /**
@@ -78,7 +83,12 @@ export async function countsOf(db: Db, campaignIds: string[]): Promise<Map<strin
       'status',
       eb.fn.countAll<number | string>().as('total'),
       eb.fn.count<number | string>('opened_at').as('opened'),
+      eb.fn.count<number | string>('machine_opened_at').as('machine_opened'),
+      eb.fn.count<number | string>('clicked_at').as('clicked'),
+      eb.fn.count<number | string>('machine_clicked_at').as('machine_clicked'),
       eb.fn.sum<number | string | null>('possible_duplicate').as('duplicates'),
+      eb.fn.count<number | string>('bounced_at').as('bounced'),
+      eb.fn.count<number | string>('complained_at').as('complained'),
     ])
     .where('campaign_id', 'in', campaignIds)
     .groupBy(['campaign_id', 'status'])
@@ -87,7 +97,12 @@ export async function countsOf(db: Db, campaignIds: string[]): Promise<Map<strin
     const entry = counts.get(row.campaign_id)!;
     entry[row.status] = Number(row.total);
     entry.opened += Number(row.opened);
+    entry.machine_opened += Number(row.machine_opened);
+    entry.clicked += Number(row.clicked);
+    entry.machine_clicked += Number(row.machine_clicked);
     entry.possible_duplicates += Number(row.duplicates ?? 0);
+    entry.bounced += Number(row.bounced);
+    entry.complained += Number(row.complained);
   }
   return counts;
 }
@@ -107,19 +122,29 @@ export function toCampaignLog(row: CampaignWithOwner, counts: CampaignCounts): C
     started_at: row.started_at,
     late_seconds: row.late_seconds,
     finished_at: row.finished_at,
+    pause_reason: row.pause_reason,
     created_at: row.created_at,
   };
 }
 
 export type MessageFilter = {
-  status?: MessageRow['status'] | undefined;
+  /** A stored status, or `bounced` / `complained` (delivered, then a report came back). */
+  status?: MessageLogStatus | undefined;
   answer?: string | undefined;
   search?: string | undefined;
 };
 
 export function filteredMessages(db: Db, campaignId: string, filter: MessageFilter) {
   let query = db.selectFrom('messages').where('campaign_id', '=', campaignId);
-  if (filter.status) query = query.where('status', '=', filter.status);
+  if (filter.status === 'complained') query = query.where('complained_at', 'is not', null);
+  else if (filter.status === 'bounced')
+    query = query.where('bounced_at', 'is not', null).where('complained_at', 'is', null);
+  else if (filter.status === 'sent')
+    query = query
+      .where('status', '=', 'sent')
+      .where('bounced_at', 'is', null)
+      .where('complained_at', 'is', null);
+  else if (filter.status) query = query.where('status', '=', filter.status);
   if (filter.answer === 'answered') {
     query = query.where((eb) =>
       eb.or([eb('survey_answer', 'is not', null), eb('custom_answers', 'is not', null)]),
@@ -172,7 +197,14 @@ export async function listMessages(
 export async function bucketCounts(
   db: Db,
   campaignId: string,
-  column: 'sent_at' | 'failed_at' | 'opened_at',
+  column:
+    | 'sent_at'
+    | 'failed_at'
+    | 'opened_at'
+    | 'machine_opened_at'
+    | 'clicked_at'
+    | 'bounced_at'
+    | 'complained_at',
   width: 10 | 13,
 ): Promise<{ at: string; count: number }[]> {
   const bucket = sql<string>`substr(${sql.ref(column)}, 1, ${sql.lit(width)})`;
@@ -223,4 +255,42 @@ export async function messagesAfter(
     .orderBy('seq')
     .limit(limit)
     .execute();
+}
+
+/**
+ * The per-link report: each tracked link of the campaign's content (numbered as the click route
+ * numbers them), with the clicks counted on it, people's and machines' apart, and how many
+ * recipients clicked it themselves. A number clicked but no longer in the content (it cannot
+ * change after sending, so only in theory) is listed with the address stored at its first click.
+ */
+export async function linkReport(db: Db, campaignId: string, contentLinks: string[]) {
+  const [totals, clickers] = await Promise.all([
+    db
+      .selectFrom('campaign_links')
+      .select(['link_number', 'url', 'click_count', 'machine_click_count'])
+      .where('campaign_id', '=', campaignId)
+      .execute(),
+    db
+      .selectFrom('message_link_clicks')
+      .select((eb) => ['link_number', eb.fn.countAll<number | string>().as('count')])
+      .where('campaign_id', '=', campaignId)
+      .where('click_count', '>', 0)
+      .groupBy('link_number')
+      .execute(),
+  ]);
+  const unique = new Map(clickers.map((row) => [row.link_number, Number(row.count)]));
+  const counted = new Map(totals.map((row) => [row.link_number, row]));
+  const numbers = new Set([...contentLinks.map((_, index) => index + 1), ...counted.keys()]);
+  return [...numbers]
+    .sort((a, b) => a - b)
+    .map((number) => {
+      const row = counted.get(number);
+      return {
+        number,
+        url: contentLinks[number - 1] ?? row?.url ?? '',
+        clicks: Number(row?.click_count ?? 0),
+        machine_clicks: Number(row?.machine_click_count ?? 0),
+        unique_clickers: unique.get(number) ?? 0,
+      };
+    });
 }

@@ -10,6 +10,7 @@ import * as repo from './logs.repository.ts';
 import { sendingSummary, utcPeriodStarts } from './logs-summary.repository.ts';
 import { surveyOf, toMessageLog } from './message-log.ts';
 import { sendDownload } from '../../lib/download.ts';
+import { linksOf } from '../../mail/click-tracking.ts';
 
 /** The caller's campaign (any for an administrator); another sender's id is simply not found. */
 async function visibleCampaign(db: Db, user: User, id: string) {
@@ -54,6 +55,7 @@ const logRoutes: FastifyPluginAsync = async (app) => {
       source_type: row.source_type,
       survey: surveyOf(row.survey),
       language: row.language,
+      track_clicks: row.track_clicks === 1,
     };
   });
 
@@ -82,20 +84,39 @@ const logRoutes: FastifyPluginAsync = async (app) => {
     const end = campaign.finished_at ? Date.parse(campaign.finished_at) : app.now().getTime();
     const bucket = request.query.bucket ?? (end - start > 2 * DAY_MS ? 'day' : 'hour');
     const width = bucket === 'day' ? 10 : 13;
-    const [deliveries, failures, opens, answers] = await Promise.all([
+    const [deliveries, failures, opens, answers, machineOpens, clicks] = await Promise.all([
       repo.bucketCounts(db, campaign.id, 'sent_at', width),
       repo.bucketCounts(db, campaign.id, 'failed_at', width),
       repo.bucketCounts(db, campaign.id, 'opened_at', width),
       repo.answerCounts(db, campaign.id),
+      repo.bucketCounts(db, campaign.id, 'machine_opened_at', width),
+      repo.bucketCounts(db, campaign.id, 'clicked_at', width),
+    ]);
+    const [bounces, complaints] = await Promise.all([
+      repo.bucketCounts(db, campaign.id, 'bounced_at', width),
+      repo.bucketCounts(db, campaign.id, 'complained_at', width),
     ]);
     return {
       bucket,
       deliveries,
       failures,
       opens,
+      machine_opens: machineOpens,
+      clicks,
       answers: answers.answers,
       custom_answered: answers.customAnswered,
+      bounces,
+      complaints,
     };
+  });
+
+  route(app, logEndpoints.links, async (request) => {
+    const campaign = await visibleCampaign(db, request.user!, request.params.id);
+    const tracked = campaign.track_clicks === 1;
+    const content = tracked
+      ? linksOf(campaign.html, { publicUrl: app.appConfig.publicUrl, template: true })
+      : [];
+    return { tracked, results: tracked ? await repo.linkReport(db, campaign.id, content) : [] };
   });
 
   route(app, logEndpoints.export, async (request, reply) => {

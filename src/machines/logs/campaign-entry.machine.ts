@@ -5,13 +5,15 @@
  * showing what it had. The recipients' rows are the list machine's.
  */
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { CampaignLogDetail, CampaignTimeline } from '../../../contract/logs.contract.ts';
+import type { CampaignLinks, CampaignLogDetail, CampaignTimeline } from '../../../contract/logs.contract.ts';
 import { toAppError } from '../../lib/app-error.ts';
 import { notProvided } from '../notify.ts';
 
 export interface CampaignEntry {
   campaign: CampaignLogDetail;
   timeline: CampaignTimeline;
+  /** The per-link click report. */
+  links: CampaignLinks;
 }
 
 export interface CampaignEntryContext {

@@ -9,11 +9,25 @@ type Point = { at: string; count: number };
 
 /** One row per bucket any series has, oldest first, each series 0 where it had nothing. */
 export function mergeBuckets(timeline: CampaignTimeline) {
-  const series = { deliveries: timeline.deliveries, failures: timeline.failures, opens: timeline.opens };
-  const buckets = new Map<string, { at: string; deliveries: number; failures: number; opens: number }>();
+  const series = {
+    deliveries: timeline.deliveries,
+    failures: timeline.failures,
+    opens: timeline.opens,
+    machine_opens: timeline.machine_opens,
+    clicks: timeline.clicks,
+  };
+  type Row = { at: string } & Record<keyof typeof series, number>;
+  const buckets = new Map<string, Row>();
   for (const [name, points] of Object.entries(series) as [keyof typeof series, Point[]][]) {
     for (const point of points) {
-      const row = buckets.get(point.at) ?? { at: point.at, deliveries: 0, failures: 0, opens: 0 };
+      const row = buckets.get(point.at) ?? {
+        at: point.at,
+        deliveries: 0,
+        failures: 0,
+        opens: 0,
+        machine_opens: 0,
+        clicks: 0,
+      };
       row[name] += point.count;
       buckets.set(point.at, row);
     }
@@ -61,6 +75,8 @@ export function CampaignCharts({ timeline }: { timeline: CampaignTimeline }) {
                   { name: 'deliveries', label: t('logs:detail.deliveries'), color: 'teal.9' },
                   { name: 'failures', label: t('logs:detail.failures'), color: 'red.9' },
                   { name: 'opens', label: t('logs:detail.opens'), color: 'blue.9' },
+                  { name: 'machine_opens', label: t('logs:detail.machineOpens'), color: 'gray.7' },
+                  { name: 'clicks', label: t('logs:detail.clicks'), color: 'grape.9' },
                 ]}
               />
               <Text size="sm" mt="xs">
@@ -68,6 +84,13 @@ export function CampaignCharts({ timeline }: { timeline: CampaignTimeline }) {
                   deliveries: number(total(timeline.deliveries)),
                   failures: number(total(timeline.failures)),
                   opens: number(total(timeline.opens)),
+                })}
+              </Text>
+              <Text size="sm">
+                {t('logs:detail.engagementSummary', {
+                  opens: number(total(timeline.opens)),
+                  machineOpens: number(total(timeline.machine_opens)),
+                  clicks: number(total(timeline.clicks)),
                 })}
               </Text>
             </>

@@ -13,11 +13,18 @@ import { selectQuery } from '../../machines/list.selectors.ts';
 import { selectLive } from '../../machines/logs/campaign-control.machine.ts';
 import { provideCampaignControl } from '../../app/wiring/logs.wiring.ts';
 import * as entry from '../../machines/logs/campaign-entry.machine.ts';
-import { downloadMessages, getCampaign, getTimeline, listMessages } from '../../services/logs.service.ts';
+import {
+  downloadMessages,
+  getCampaign,
+  getLinks,
+  getTimeline,
+  listMessages,
+} from '../../services/logs.service.ts';
 import { saveBlob } from '../../services/mailbox.service.ts';
 import { CampaignActions, CancelCampaignModal } from './campaign-actions.tsx';
 import { CampaignCharts } from './campaign-charts.tsx';
 import { EntrySummary } from './entry-summary.tsx';
+import { LinkReport } from './link-report.tsx';
 import { withLive } from './format.tsx';
 import { MessageFilters, messageColumns } from './message-table.tsx';
 import { useLogsI18n } from './use-logs-i18n.ts';
@@ -49,11 +56,12 @@ function EmailLogEntryScreen({ id }: { id: string }) {
       entry.campaignEntryMachine.provide({
         actors: {
           loadEntry: fromPromise(async ({ input, signal }) => {
-            const [campaign, timeline] = await Promise.all([
+            const [campaign, timeline, links] = await Promise.all([
               getCampaign(call, input.id, signal),
               getTimeline(call, input.id, signal),
+              getLinks(call, input.id, signal),
             ]);
-            return { campaign, timeline };
+            return { campaign, timeline, links };
           }),
         },
       }),
@@ -172,6 +180,7 @@ function EmailLogEntryScreen({ id }: { id: string }) {
         </Button>
       </Group>
       <CampaignCharts timeline={loaded.timeline} />
+      <LinkReport links={loaded.links} />
       <Title order={2}>{t('logs:detail.recipientsHeading')}</Title>
       <MessageFilters list={list} survey={campaign.survey} />
       <ListTable<MessageLog> actor={list} columns={messageColumns(t, i18n.language)} />

@@ -56,6 +56,8 @@ export function EntrySummary({ campaign }: { campaign: CampaignLog & Pick<Campai
         <Figure label={t('logs:columns.failed')} value={number(campaign.counts.failed)} />
         <Figure label={t('logs:columns.blockedCount')} value={number(campaign.counts.blocked)} />
         <Figure label={t('logs:columns.opened')} value={number(campaign.counts.opened)} />
+        <Figure label={t('logs:detail.machineOpens')} value={number(campaign.counts.machine_opened)} />
+        <Figure label={t('logs:detail.clicks')} value={number(campaign.counts.clicked)} />
         <Figure
           label={t('logs:status.queued')}
           value={number(campaign.counts.queued + campaign.counts.sending)}
