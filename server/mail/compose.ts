@@ -1,5 +1,6 @@
 import type Mail from 'nodemailer/lib/mailer';
 import { compileEmail, escapeHtml, renderEmail, type CompiledEmail } from '../../contract/template-render.ts';
+import { bodyDirection, withBodyDirection } from '../../contract/text-direction.ts';
 import type { CampaignRow, Db, MessageRow } from '../db/schema.ts';
 import { t, type Language } from '../lib/i18n.ts';
 import { recipientValuesOf } from '../modules/campaigns/recipient-values.ts';
@@ -148,7 +149,14 @@ export async function composeMessage(
     // (possible_duplicate) carries the id of its first try, by which mail clients and mailbox
     // providers recognise the copy. It also spares nodemailer drawing random bytes per message.
     messageId: `<${message.id}@${domainOf(campaign.from_email)}>`,
-    html: insertBeforeBodyEnd(image ? insertAfterBodyStart(rendered.html, image) : rendered.html, blocks),
+    // The body reads the way its text does (issue 22): an Arabic body goes out right to left.
+    html: insertBeforeBodyEnd(
+      withBodyDirection(
+        image ? insertAfterBodyStart(rendered.html, image) : rendered.html,
+        bodyDirection(rendered.text, language),
+      ),
+      blocks,
+    ),
     text: `${rendered.text}\n\n${surveyText(context.survey, links, language)}${footerText}\n${t(language, 'mail:campaign.footer.unsubscribe')}: ${links.unsubscribe}\n`,
     list: {
       id: { url: context.listId, comment: campaign.sender_name },

@@ -6,6 +6,7 @@ import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useImperativeHandle, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { bodyDirection } from '../../../contract/text-direction.ts';
 import type { ContentEditorProps } from './content-editor.ts';
 import { DirectionControls, ImageUrlControl } from './visual-editor-controls.tsx';
 
@@ -15,7 +16,7 @@ import { DirectionControls, ImageUrlControl } from './visual-editor-controls.tsx
  * here are reported back.
  */
 export default function VisualEditor({ value, onChange, label, readOnly, ref }: ContentEditorProps) {
-  const { t } = useTranslation('templates');
+  const { t, i18n } = useTranslation('templates');
   const onChangeRef = useRef(onChange);
   useEffect(() => {
     onChangeRef.current = onChange;
@@ -31,7 +32,16 @@ export default function VisualEditor({ value, onChange, label, readOnly, ref }: 
     content: value,
     editable: !readOnly,
     immediatelyRender: true,
-    editorProps: { attributes: { 'aria-label': label, 'aria-multiline': 'true', role: 'textbox' } },
+    editorProps: {
+      // The body reads the way it will be sent (issue 22): right to left from its first Arabic
+      // letter, else as the interface's language, also while the first words are typed.
+      attributes: (state) => ({
+        'aria-label': label,
+        'aria-multiline': 'true',
+        role: 'textbox',
+        ...bodyDirection(state.doc.textContent, i18n.language === 'en' ? 'en' : 'ar'),
+      }),
+    },
     onUpdate: ({ editor: current }) => onChangeRef.current(current.getHTML()),
   });
 

@@ -3,6 +3,7 @@ import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { compileEmail, renderEmail, type RecipientValues } from '../../../../contract/template-render.ts';
+import { bodyDirection } from '../../../../contract/text-direction.ts';
 import type { WizardContext } from '../../../machines/send-wizard/types.ts';
 import type { StepProps } from './step-props.ts';
 
@@ -56,10 +57,11 @@ export function PreviewFrame({ state, send }: StepProps) {
   const rendered = useMemo(() => {
     const result = renderEmail(compileEmail({ subject, html }), recipient, { language, now: new Date() });
     const body = DOMPurify.sanitize(result.html, { FORBID_TAGS: ['form', 'input', 'button'] });
-    const dir = language === 'ar' ? 'rtl' : 'ltr';
+    // The direction the sending engine gives the body: its first letter's, else the language's.
+    const { dir, lang } = bodyDirection(result.text, language);
     return {
       subject: result.subject,
-      document: `<!doctype html><html lang="${language}" dir="${dir}"><head><meta charset="utf-8"></head><body>${body}</body></html>`,
+      document: `<!doctype html><html lang="${lang}" dir="${dir}"><head><meta charset="utf-8"></head><body dir="${dir}" lang="${lang}">${body}</body></html>`,
     };
   }, [subject, html, recipient, language]);
 
