@@ -157,6 +157,7 @@ export function toSendRequest(context: WizardContext, early = false): Omit<SendR
           : { type: 'custom', questions: survey.questions },
     scheduled_at: at ? at.toISOString() : null,
     ...(draft.missingChoice ? { missing_attachments: draft.missingChoice } : {}),
+    track_clicks: draft.trackClicks,
   };
 }
 

@@ -26,7 +26,8 @@ export type EditEvent =
   | { type: 'survey.custom.remove'; index: number }
   | { type: 'survey.custom.move'; index: number; by: -1 | 1 }
   | { type: 'schedule.mode'; value: ScheduleDraft['mode'] }
-  | { type: 'schedule.at'; value: string };
+  | { type: 'schedule.at'; value: string }
+  | { type: 'options.trackClicks'; value: boolean };
 
 export const editEventTypes = [
   'recipient.set',
@@ -46,6 +47,7 @@ export const editEventTypes = [
   'survey.custom.move',
   'schedule.mode',
   'schedule.at',
+  'options.trackClicks',
 ] as const satisfies ReadonlyArray<EditEvent['type']>;
 
 /** The form field an edit fixes: its error goes away as soon as the sender changes it. */
@@ -153,6 +155,8 @@ export function applyEdit(draft: WizardDraft, event: EditEvent): WizardDraft {
       };
     case 'schedule.at':
       return { ...draft, schedule: { mode: 'later', at: event.value } };
+    case 'options.trackClicks':
+      return { ...draft, trackClicks: event.value };
   }
 }
 

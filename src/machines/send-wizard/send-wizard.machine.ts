@@ -87,7 +87,7 @@ export const sendWizardMachine = wizardSetup.createMachine({
         },
         schedule: {
           on: {
-            ...editsFor('schedule.'),
+            ...editsFor('schedule.', 'options.'),
             'wizard.next': validOr('schedule', 'review'),
             'wizard.back': 'survey',
           },

@@ -54,6 +54,8 @@ export interface WizardDraft {
   missingChoice: 'skip' | 'send_without' | null;
   survey: SurveyDraft;
   schedule: ScheduleDraft;
+  /** Rewrite the message's links to count clicks (the send body's `track_clicks`). */
+  trackClicks: boolean;
 }
 
 export interface PickOption {
@@ -112,6 +114,7 @@ export const emptyDraft = (): WizardDraft => ({
   missingChoice: null,
   survey: { type: 'none' },
   schedule: { mode: 'now' },
+  trackClicks: true,
 });
 
 /** What POST /send/ answers (contract/send.contract.ts sendAcceptedSchema). */

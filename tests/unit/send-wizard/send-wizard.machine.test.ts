@@ -232,6 +232,34 @@ describe('send wizard machine', () => {
     expect(errors(actor)).toEqual({ schedule: 'validation.scheduledInPast' });
   });
 
+  it('counts clicks unless the sender turns it off on the schedule step', async () => {
+    const wizard = await composed();
+    const { actor, checkSend, submitSend } = wizard;
+    actor.send({ type: 'wizard.next' });
+    checkSend.resolve(checkOf());
+    await settle();
+    expect(step(actor)).toBe('survey');
+    // Only the schedule step takes the option: elsewhere the event changes nothing.
+    actor.send({ type: 'options.trackClicks', value: false });
+    expect(actor.getSnapshot().context.draft.trackClicks).toBe(true);
+    actor.send({ type: 'wizard.next' });
+    expect(step(actor)).toBe('schedule');
+    actor.send({ type: 'options.trackClicks', value: false });
+    expect(actor.getSnapshot().context.draft.trackClicks).toBe(false);
+    actor.send({ type: 'wizard.next' });
+    checkSend.resolve(checkOf());
+    await settle();
+    actor.send({ type: 'wizard.submit' });
+    expect(submitSend.last().input).toMatchObject({ request: { track_clicks: false } });
+  });
+
+  it('restores a draft kept before click tracking existed with tracking on', () => {
+    const { draft: kept } = startWizard({ source: 'single' }).actor.getSnapshot().context;
+    const { trackClicks: _dropped, ...older } = kept;
+    const { actor } = startWizard({ source: 'single', draft: older as typeof kept });
+    expect(actor.getSnapshot().context.draft.trackClicks).toBe(true);
+  });
+
   it('submits, toasts, drops the draft and keeps the campaign id; a failure keeps the message', async () => {
     const wizard = await composed();
     const { actor, checkSend, submitSend } = wizard;

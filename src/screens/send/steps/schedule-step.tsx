@@ -1,8 +1,8 @@
-import { Radio, Stack, TextInput } from '@mantine/core';
+import { Radio, Stack, Switch, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { errorOf, type StepProps } from './step-props.ts';
 
-/** Now, or a date and time in the sender's own time zone (the browser's). */
+/** Now, or a date and time in the sender's own time zone (the browser's); and the send's options. */
 export function ScheduleStep({ state, send }: StepProps) {
   const { t } = useTranslation();
   const { schedule } = state.context.draft;
@@ -31,6 +31,12 @@ export function ScheduleStep({ state, send }: StepProps) {
           onChange={(event) => send({ type: 'schedule.at', value: event.currentTarget.value })}
         />
       ) : null}
+      <Switch
+        label={t('send:options.trackClicks')}
+        description={t('send:options.trackClicksHelp')}
+        checked={state.context.draft.trackClicks}
+        onChange={(event) => send({ type: 'options.trackClicks', value: event.currentTarget.checked })}
+      />
     </Stack>
   );
 }
