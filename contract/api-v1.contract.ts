@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LISTS_WRITE, READ, SEND, TEMPLATES_WRITE, type ApiScope } from './api-keys.contract.ts';
+import { LISTS_WRITE, READ, SEND, TEMPLATES_WRITE, WEBHOOKS, type ApiScope } from './api-keys.contract.ts';
 import { authEndpoints } from './auth.contract.ts';
 import { creditEndpoints } from './credits.contract.ts';
 import { defineEndpoint, type AnyEndpoint } from './endpoint.ts';
@@ -7,6 +7,7 @@ import { logEndpoints } from './logs.contract.ts';
 import { recipientEndpoints } from './recipients.contract.ts';
 import { sendEndpoints } from './send.contract.ts';
 import { templateEndpoints } from './templates.contract.ts';
+import { webhookEndpoints } from './webhooks.contract.ts';
 
 /**
  * The HTTP v1 API: the very descriptors the dashboard calls, mounted a second time under
@@ -16,7 +17,8 @@ import { templateEndpoints } from './templates.contract.ts';
  */
 export const API_V1_PREFIX = '/api/v1';
 
-export type V1Tag = 'Sending' | 'Lists' | 'Recipients' | 'Groups' | 'Templates' | 'E-mail log' | 'Credits';
+export type V1Tag =
+  'Sending' | 'Lists' | 'Recipients' | 'Groups' | 'Templates' | 'E-mail log' | 'Credits' | 'Webhooks';
 
 export type V1Operation = {
   endpoint: AnyEndpoint;
@@ -111,6 +113,26 @@ export const v1Operations: readonly V1Operation[] = [
 
   op(authEndpoints.userStatus, READ, 'Credits', 'getBalance', 'You, with your credit balance'),
   op(creditEndpoints.statement, READ, 'Credits', 'getStatement', 'Your charges, refunds and top-ups'),
+
+  op(webhookEndpoints.list, WEBHOOKS, 'Webhooks', 'listWebhooks', 'Your event webhook endpoints'),
+  op(
+    webhookEndpoints.create,
+    WEBHOOKS,
+    'Webhooks',
+    'createWebhook',
+    'Add an endpoint; its signing secret is shown once',
+  ),
+  op(webhookEndpoints.get, WEBHOOKS, 'Webhooks', 'getWebhook', 'One endpoint'),
+  op(webhookEndpoints.update, WEBHOOKS, 'Webhooks', 'updateWebhook', 'Change, enable or disable an endpoint'),
+  op(webhookEndpoints.remove, WEBHOOKS, 'Webhooks', 'deleteWebhook', 'Delete an endpoint'),
+  op(
+    webhookEndpoints.deliveries,
+    WEBHOOKS,
+    'Webhooks',
+    'listWebhookDeliveries',
+    "An endpoint's delivery log",
+  ),
+  op(webhookEndpoints.replay, WEBHOOKS, 'Webhooks', 'replayWebhookDelivery', 'Send a delivery again'),
 ];
 
 const byEndpoint = new Map<AnyEndpoint, V1Operation>(

@@ -24,6 +24,7 @@ import * as bounces from './migrations/2026-11-26-0110-bounces.ts';
 import * as opensAndClicks from './migrations/2026-11-26-0120-opens-and-clicks.ts';
 import * as payments from './migrations/2026-11-26-0140-payments.ts';
 import * as apiKeys from './migrations/2026-11-26-0150-api-keys.ts';
+import * as webhooks from './migrations/2026-11-26-0150-webhooks.ts';
 import * as uploadQuota from './migrations/2026-11-26-0160-upload-quota.ts';
 
 /**
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-0120-opens-and-clicks': opensAndClicks,
   '2026-11-26-0140-payments': payments,
   '2026-11-26-0150-api-keys': apiKeys,
+  '2026-11-26-0150-webhooks': webhooks,
   '2026-11-26-0160-upload-quota': uploadQuota,
 };
 

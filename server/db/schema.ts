@@ -486,6 +486,48 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
+/** A user's event webhook endpoint. */
+export interface WebhookEndpointsTable {
+  id: string;
+  user_id: string;
+  url: string;
+  /** JSON array of event types (contract/webhooks.contract.ts). */
+  events: string;
+  secret: string;
+  enabled: number;
+  disabled_reason: 'failing' | null;
+  failing_since: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The event outbox: written with what happened, in the same transaction where possible. */
+export interface WebhookEventsTable {
+  id: string;
+  user_id: string;
+  type: string;
+  payload: string;
+  created_at: string;
+}
+
+/** One event for one endpoint: the delivery queue and its log. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  event_id: string;
+  endpoint_id: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  attempts: Generated<number>;
+  next_attempt_at: string | null;
+  lease_owner: string | null;
+  lease_expires_at: string | null;
+  response_status: number | null;
+  latency_ms: number | null;
+  error: string | null;
+  delivered_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   payment_packages: PaymentPackagesTable;
   payment_orders: PaymentOrdersTable;
@@ -520,6 +562,9 @@ export interface Database {
   captured_mail: CapturedMailTable;
   api_keys: ApiKeysTable;
   idempotency_keys: IdempotencyKeysTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 /** The database handle every repository takes first; a transaction is one too. */

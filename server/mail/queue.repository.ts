@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { isPostgres } from '../db/create-db.ts';
 import type { Db, MessageRow } from '../db/schema.ts';
+import { emitEvent } from '../modules/webhooks/events.ts';
 
 /**
  * The message table as a queue. A dispatcher claims rows as leases (status `sending`,
@@ -135,17 +136,18 @@ export async function markSent(
   db: Db,
   input: { owner: string; now: Date; rows: { id: string; response: string; messageId: string }[] },
 ) {
-  if (input.rows.length === 0) return;
+  if (input.rows.length === 0) return [];
   const now = input.now.toISOString();
   // VALUES columns are column1..3 on both engines; UPDATE ... FROM exists on both.
   const values = sql.join(input.rows.map((row) => sql`(${row.id}, ${row.response}, ${row.messageId})`));
-  await sql`update messages set status = 'sent', attempts = attempts + 1,
+  // Answers the ids it marked (the sent webhooks go out for these only).
+  const { rows } = await sql<{ id: string }>`update messages set status = 'sent', attempts = attempts + 1,
       smtp_response = v.column2, smtp_message_id = v.column3, sent_at = ${now}, updated_at = ${now},
       lease_owner = null, lease_expires_at = null
     from (values ${values}) as v
-    where messages.id = v.column1 and messages.lease_owner = ${input.owner} and messages.status = 'sending'`.execute(
-    db,
-  );
+    where messages.id = v.column1 and messages.lease_owner = ${input.owner} and messages.status = 'sending'
+    returning id`.execute(db);
+  return rows.map((row) => row.id);
 }
 
 /** A temporary failure with attempts left: back to the queue, due again at `retryAt`. */
@@ -220,29 +222,46 @@ export async function suppressHardBounce(db: Db, input: { email: string; message
     .execute();
 }
 
-/** Campaigns among `ids` with nothing left to send become completed; answers those. */
+/**
+ * Campaigns among `ids` with nothing left to send become completed; answers those. Each one's
+ * campaign.completed webhook event is written in the same transaction.
+ */
 export async function completeFinishedCampaigns(db: Db, input: { ids: string[]; now: Date }) {
   const completed: string[] = [];
-  const now = input.now.toISOString();
   for (const id of input.ids) {
-    const row = await db
-      .updateTable('campaigns')
-      .set({ status: 'completed', finished_at: now, updated_at: now })
-      .where('id', '=', id)
-      .where('status', '=', 'sending')
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('messages')
-              .select('id')
-              .where('campaign_id', '=', id)
-              .where('status', 'in', ['queued', 'sending']),
-          ),
-        ),
-      )
-      .returning('id')
-      .executeTakeFirst();
-    if (row) completed.push(row.id);
+    const done = db.isTransaction
+      ? await completeIfFinished(db, id, input.now)
+      : await db.transaction().execute((trx) => completeIfFinished(trx, id, input.now));
+    if (done) completed.push(done);
   }
   return completed;
+}
+
+async function completeIfFinished(db: Db, id: string, at: Date): Promise<string | null> {
+  const now = at.toISOString();
+  const row = await db
+    .updateTable('campaigns')
+    .set({ status: 'completed', finished_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'sending')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('messages')
+            .select('id')
+            .where('campaign_id', '=', id)
+            .where('status', 'in', ['queued', 'sending']),
+        ),
+      ),
+    )
+    .returning(['id', 'user_id', 'recipients_count'])
+    .executeTakeFirst();
+  if (!row) return null;
+  await emitEvent(db, {
+    userId: row.user_id,
+    type: 'campaign.completed',
+    at,
+    data: { campaign_id: row.id, recipients_count: row.recipients_count, finished_at: now },
+  });
+  return row.id;
 }

@@ -1,6 +1,7 @@
 import type { SendingConfig } from '../config.ts';
 import type { Db } from '../db/schema.ts';
 import { refundCredits } from '../modules/credits/ledger.ts';
+import { emitEvents } from '../modules/webhooks/events.ts';
 import * as queue from './queue.repository.ts';
 import type { SendOutcome } from './transport.ts';
 
@@ -39,7 +40,28 @@ export async function writeResults(
       ? [{ id: r.id, response: r.outcome.response, messageId: r.outcome.messageId }]
       : [],
   );
-  await queue.markSent(db, { owner, now, rows: sent });
+  if (sent.length > 0) {
+    // The sent webhook events are written with the sent status: both or neither.
+    await db.transaction().execute(async (trx) => {
+      const marked = new Set(await queue.markSent(trx, { owner, now, rows: sent }));
+      await emitEvents(
+        trx,
+        results
+          .filter((r) => marked.has(r.id))
+          .map((r) => ({
+            userId: r.userId,
+            type: 'message.sent' as const,
+            at: now,
+            data: {
+              message_id: r.id,
+              campaign_id: r.campaignId,
+              email: r.email,
+              sent_at: now.toISOString(),
+            },
+          })),
+      );
+    });
+  }
   const final: Result[] = [];
   for (const result of results) {
     if (result.outcome.kind === 'sent') continue;
@@ -62,6 +84,26 @@ async function failForGood(db: Db, results: Result[], input: { owner: string; no
       now: input.now,
       rows: results.map((r) => ({ id: r.id, response: r.outcome.kind === 'sent' ? '' : r.outcome.response })),
     });
+    await emitEvents(
+      trx,
+      failed.flatMap((row) => {
+        const result = byId.get(row.id);
+        if (!result || !result.userId) return [];
+        return [
+          {
+            userId: result.userId,
+            type: 'message.failed' as const,
+            at: input.now,
+            data: {
+              message_id: row.id,
+              campaign_id: row.campaign_id,
+              email: result.email,
+              response: result.outcome.kind === 'sent' ? '' : result.outcome.response,
+            },
+          },
+        ];
+      }),
+    );
     const refunds = new Map<string, { userId: string; amount: number }>();
     for (const row of failed) {
       const result = byId.get(row.id);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import apiKeyRoutes from './api-keys/api-keys.routes.ts';
 import apiV1Routes from './api-v1/api-v1.routes.ts';
 import webhookRoutes from './webhooks/webhooks.routes.ts';
+import webhookRoutes from './webhooks/webhooks.routes.ts';
 import authRoutes from './auth/auth.routes.ts';
 import campaignRoutes from './campaigns/campaigns.routes.ts';
 import contactRoutes from './contact/contact.routes.ts';
@@ -41,5 +42,6 @@ export const apiModules: FastifyPluginAsync[] = [
   paymentRoutes,
   apiKeyRoutes,
   apiV1Routes,
+  webhookRoutes,
   webhookRoutes,
 ];

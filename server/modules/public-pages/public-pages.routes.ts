@@ -5,6 +5,7 @@ import { route } from '../../lib/endpoint.ts';
 import { t } from '../../lib/i18n.ts';
 import { linksOf } from '../../mail/click-tracking.ts';
 import { recipientValuesOf } from '../campaigns/recipient-values.ts';
+import { emitFirstOpen } from '../webhooks/message-events.ts';
 import { machineSign } from './machine-traffic.ts';
 import {
   findMessageByToken,
@@ -77,7 +78,10 @@ const publicPagesRoutes: FastifyPluginAsync = async (app) => {
   route(app, publicPageEndpoints.open, async (request, reply) => {
     const message = await load(request.params.token);
     if (!message) return notFoundPage(reply);
-    await recordOpen(db, message.id, at(), isMachine(request, message.sentAt));
+    const openedAt = at();
+    const machine = isMachine(request, message.sentAt);
+    await recordOpen(db, message.id, openedAt, machine);
+    if (!machine) await emitFirstOpen(db, message.id, openedAt);
     return reply
       .headers({
         'cache-control': 'no-store, no-cache, must-revalidate, private',
