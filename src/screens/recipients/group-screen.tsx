@@ -9,6 +9,7 @@ import { recipientsService } from '../../services/recipients.service.ts';
 import { useRecipientsI18n } from './use-recipients-i18n.ts';
 import { useSubmit } from '../../components/use-submit.ts';
 import { LoadingBlock } from '../../components/load-states.tsx';
+import { toAppError } from '../../lib/app-error.ts';
 
 function GroupForm({ group, lists }: { group: RecipientGroup; lists: { value: string; label: string }[] }) {
   const { t } = useRecipientsI18n();
@@ -78,7 +79,7 @@ export default function GroupScreen() {
       <Title order={1}>{group.data?.name ?? t('pages.group')}</Title>
       {failed ? (
         <Text c="red.9" role="alert">
-          {t('errors.unexpected')}
+          {t(toAppError(failed).code)}
         </Text>
       ) : group.data && lists.data ? (
         <GroupForm

@@ -45,6 +45,8 @@ export function RecipientForm(props: {
               <TextInput
                 key={field}
                 label={t(`recipients:fields.${field}`)}
+                // What the attachment value names is not obvious: a file in the send's zips.
+                description={field === 'attachment' ? t('recipients:fields.attachmentHint') : undefined}
                 required={field === 'email'}
                 type={field === 'email' ? 'email' : 'text'}
                 value={values[field]}

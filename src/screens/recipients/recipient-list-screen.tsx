@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -6,6 +6,7 @@ import type { Recipient } from '../../../contract/recipients.contract.ts';
 import { useAppServices } from '../../app/app-services.tsx';
 import { paths } from '../../app/paths.ts';
 import { ListTable, useListActor, type ListColumn } from '../../components/list/index.ts';
+import { toAppError } from '../../lib/app-error.ts';
 import { provideList } from '../../machines/list.machine.ts';
 import { downloadExport, recipientsService } from '../../services/recipients.service.ts';
 import { RecipientForm, type RecipientValues } from './recipient-form.tsx';
@@ -58,6 +59,20 @@ export default function RecipientListScreen() {
     connection()
       .then((http) => downloadExport(http, { id, name: listQuery.data?.name ?? 'recipients' }, format))
       .catch(() => notify({ kind: 'error', key: 'recipients:list.exportFailed' }));
+
+  if (listQuery.isError)
+    // Someone else's list (or one deleted) by its address: why, and the way back, nothing else.
+    return (
+      <Stack gap="lg">
+        <Anchor component={Link} to={paths.dashboard.recipients}>
+          {t('recipients:list.back')}
+        </Anchor>
+        <Title order={1}>{t('pages.recipientList')}</Title>
+        <Alert color="red" role="alert">
+          {t(toAppError(listQuery.error).code)}
+        </Alert>
+      </Stack>
+    );
 
   return (
     <Stack gap="lg">

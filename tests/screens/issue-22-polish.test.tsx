@@ -1,0 +1,87 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { recipientEndpoints as api, type RecipientList } from '../../contract/recipients.contract.ts';
+import { paths } from '../../src/app/paths.ts';
+import ar from '../../src/i18n/locales/ar/recipients.json';
+import en from '../../src/i18n/locales/en/recipients.json';
+import { renderApp, type RenderOptions } from '../setup/render.tsx';
+import { routeOf } from '../support/fake-server.ts';
+
+// Issue 22: the smaller things a sender trips over, each shown in both languages.
+
+function render(options: RenderOptions) {
+  const rendered = renderApp({ signedInAs: 'sender', ...options });
+  rendered.i18n.addResourceBundle('ar', 'recipients', ar, true, false);
+  rendered.i18n.addResourceBundle('en', 'recipients', en, true, false);
+  return rendered;
+}
+
+const wait = { timeout: 15_000 };
+const notFound = () => ({
+  status: 404,
+  data: { statusCode: 404, code: 'errors.notFound', message: 'Not Found' },
+});
+const list: RecipientList = {
+  id: 'l1',
+  name: 'Clients',
+  recipients_count: 0,
+  owner_id: 'u1',
+  owner_username: 'sender',
+  created_at: '2026-11-24T00:00:00.000Z',
+  updated_at: '2026-11-24T00:00:00.000Z',
+};
+
+describe('issue 22 polish', { timeout: 30_000 }, () => {
+  it.each(['ar', 'en'] as const)(
+    "another user's list by its address says it was not found and offers no list actions (%s)",
+    async (language) => {
+      const { i18n } = render({
+        language,
+        route: paths.dashboard.recipientList('someone-elses'),
+        routes: {
+          [routeOf(api.getList, { id: 'someone-elses' })]: notFound,
+          [routeOf(api.recipients)]: notFound,
+        },
+      });
+      const alert = await screen.findByRole('alert', {}, wait);
+      expect(alert).toHaveTextContent(i18n.t('errors.notFound'));
+      expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+      expect(screen.queryByRole('button', { name: i18n.t('recipients:list.addRecipient') })).toBeNull();
+      expect(screen.queryByRole('button', { name: i18n.t('recipients:list.exportCsv') })).toBeNull();
+      expect(screen.queryByRole('table')).toBeNull();
+      expect(screen.getByRole('link', { name: i18n.t('recipients:list.back') })).toBeInTheDocument();
+    },
+  );
+
+  it.each(['ar', 'en'] as const)("a group that is not the user's says not found (%s)", async (language) => {
+    const { i18n } = render({
+      language,
+      route: paths.dashboard.group('g-x'),
+      routes: {
+        [routeOf(api.getGroup, { id: 'g-x' })]: notFound,
+        [routeOf(api.lists)]: () => ({ status: 200, data: { count: 0, results: [] } }),
+      },
+    });
+    expect(await screen.findByRole('alert', {}, wait)).toHaveTextContent(i18n.t('errors.notFound'));
+  });
+
+  it.each(['ar', 'en'] as const)(
+    "the recipient form explains what 'attachment' names (%s)",
+    async (language) => {
+      const { i18n, user } = render({
+        language,
+        route: paths.dashboard.recipientList('l1'),
+        routes: {
+          [routeOf(api.getList, { id: 'l1' })]: () => ({ status: 200, data: list }),
+          [routeOf(api.recipients)]: () => ({ status: 200, data: { count: 0, results: [] } }),
+        },
+      });
+      await user.click(
+        await screen.findByRole('button', { name: i18n.t('recipients:list.addRecipient') }, wait),
+      );
+      const dialog = await screen.findByRole('dialog', {}, wait);
+      const field = within(dialog).getByRole('textbox', { name: i18n.t('recipients:fields.attachment') });
+      expect(field).toHaveAccessibleDescription(i18n.t('recipients:fields.attachmentHint'));
+    },
+  );
+});
