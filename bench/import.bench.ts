@@ -1,5 +1,9 @@
 /**
- * Benchmark, two parts measured apart:
+ * Benchmark, three parts measured apart:
+ * - chromium: the whole import as a person does it, in the built app in Chromium on SQLite: pick
+ *   a generated 100k-row .xlsx, read it (the Web Worker), start, until the summary says "added
+ *   100000". Prints the parse, upload and store seconds, the longest task on the page's main
+ *   thread (how responsive it stayed) and whether a progress bar showed in every sample;
  * - browser: the worker's parser (src/services/recipient-import/parse-file.ts, the module the Web
  *   Worker runs, here in Node) reading a generated 100k-row .xlsx with Arabic headers, then the
  *   column mapping into upload rows;
@@ -10,6 +14,7 @@
  * its own, dropped at the end, so a shared database keeps nothing). Prints one JSON object.
  * Run: DATABASE_URL=postgres://... npm run bench:import   Bounded: one import per engine, a few reads.
  */
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,6 +27,10 @@ import { loadConfig } from '../server/config.ts';
 import { isPostgres } from '../server/db/create-db.ts';
 import { autoMap, toImportRows } from '../src/lib/recipient-import/columns.ts';
 import { parseRecipientFile } from '../src/services/recipient-import/parse-file.ts';
+import arRecipients from '../src/i18n/locales/ar/recipients.json';
+import ar from '../src/i18n/locales/ar/common.json';
+import { startApp } from '../tests/e2e/support/app-server.ts';
+import { launchBrowser } from '../tests/e2e/support/browser.ts';
 
 const ROWS = 100_000;
 const CHUNK = 5_000;
@@ -63,8 +72,8 @@ function chunkOf(start: number, runId: string, size = CHUNK) {
 
 const load = () => Number(loadavg()[0]!.toFixed(1));
 
-/** The worker's work on a 100k-row workbook: parse (SheetJS), then map columns to upload rows. */
-async function benchParse() {
+/** The generated workbook: 100k rows under Arabic headers, compressed as Excel saves it. */
+function benchWorkbook() {
   const header = ['البريد الإلكتروني', 'الاسم', 'المسمى الوظيفي', 'الهاتف', 'الجهة', 'الدولة', 'المدينة'];
   const lines = chunkOf(0, 'xlsx', ROWS).map((row) => [
     row.email,
@@ -79,6 +88,12 @@ async function benchParse() {
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([header, ...lines]), 'Recipients');
   // Compressed as Excel saves it (SheetJS writes stored entries unless asked).
   const file = XLSX.write(book, { type: 'array', bookType: 'xlsx', compression: true }) as ArrayBuffer;
+  return { file, lines };
+}
+
+/** The worker's work on a 100k-row workbook: parse (SheetJS), then map columns to upload rows. */
+async function benchParse() {
+  const { file, lines } = benchWorkbook();
   const loadBefore = load();
   const started = performance.now();
   const parsed = await withPeakRss(async () => parseRecipientFile('recipients.xlsx', file));
@@ -245,6 +260,114 @@ async function benchEngine(databaseUrl: string) {
   }
 }
 
+/**
+ * The built app (BENCH_DIST, else a fresh `vite build` into a temp folder, so a build another job
+ * is writing to dist/ is never measured) served by the real server on SQLite, driven in Chromium.
+ */
+async function benchChromium() {
+  const { file } = benchWorkbook();
+  let dist = process.env.BENCH_DIST ?? '';
+  let builtHere = '';
+  if (!dist || !existsSync(path.join(dist, 'index.html'))) {
+    builtHere = await mkdtemp(path.join(tmpdir(), 'el-namer-bench-dist-'));
+    const { build } = await import('vite');
+    await build({ logLevel: 'warn', build: { outDir: builtHere, emptyOutDir: true } });
+    dist = builtHere;
+  }
+  const app = await startApp({ STATIC_DIR: dist, LOGIN_MAX_FAILURES: '1000' });
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    // The page's long tasks (over 50 ms on the main thread) from here on.
+    await page.addInitScript(() => {
+      const tasks: number[] = [];
+      (window as unknown as { longTasks: number[] }).longTasks = tasks;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) tasks.push(entry.duration);
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    await page.goto(`${app.baseUrl}/#/auth/login`);
+    await page.getByLabel(ar.auth.login.username).fill(app.adminUsername);
+    await page.getByLabel(ar.auth.login.password, { exact: true }).fill(app.adminPassword);
+    await page.getByRole('button', { name: ar.auth.login.submit }).click();
+    await page.waitForURL(/#\/dashboard\/home$/);
+    await page.goto(`${app.baseUrl}/#/dashboard/recipient`);
+    const listName = `bench ${Date.now()}`;
+    await page.getByLabel(arRecipients.lists.newName).fill(listName);
+    await page.getByRole('button', { name: arRecipients.lists.add }).click();
+    await page.getByRole('link', { name: listName }).click();
+    await page.getByRole('heading', { level: 1, name: listName }).waitFor();
+
+    // Server time per chunk: from the request sent to the answer's first byte.
+    const storeMs: number[] = [];
+    page.on('requestfinished', (request) => {
+      if (!request.url().includes('/import/')) return;
+      const timing = request.timing();
+      storeMs.push(timing.responseStart - timing.requestStart);
+    });
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'recipients.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: Buffer.from(file),
+    });
+    // Samples whether a progress bar is on the page, until `done` is set.
+    const samples = { parsing: [] as boolean[], uploading: [] as boolean[] };
+    let phase: keyof typeof samples | null = 'parsing';
+    const sampler = (async () => {
+      while (phase) {
+        const current = phase;
+        const shown = await page.getByRole('progressbar').count();
+        samples[current]?.push(shown > 0);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    })();
+    const loadBefore = load();
+    const started = performance.now();
+    await page.getByRole('button', { name: arRecipients.import.choose }).click();
+    const start = page.getByRole('button', {
+      name: arRecipients.import.start_other.replace('{{count}}', String(ROWS)),
+    });
+    await start.waitFor({ timeout: 300_000 });
+    const parsed = performance.now();
+    phase = 'uploading';
+    await start.click();
+    await page
+      .getByText(arRecipients.import.added.replace('{{count}}', String(ROWS)), { exact: true })
+      .waitFor({ timeout: 600_000 });
+    const finished = performance.now();
+    phase = null;
+    await sampler;
+    const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+    const seconds = (ms: number) => Number((ms / 1000).toFixed(2));
+    return {
+      engine: 'sqlite',
+      file_mb: Number((file.byteLength / 1024 / 1024).toFixed(1)),
+      chunks: storeMs.length,
+      parse_seconds: seconds(parsed - started),
+      upload_seconds: seconds(finished - parsed),
+      store_seconds: seconds(storeMs.reduce((sum, ms) => sum + ms, 0)),
+      total_seconds: seconds(finished - started),
+      longest_main_thread_task_ms: Math.round(Math.max(0, ...longTasks)),
+      main_thread_tasks_over_200_ms: longTasks.filter((ms) => ms > 200).length,
+      progress_bar_in_every_sample: {
+        parsing: `${samples.parsing.filter(Boolean).length}/${samples.parsing.length}`,
+        uploading: `${samples.uploading.filter(Boolean).length}/${samples.uploading.length}`,
+      },
+      load_average_1m: [loadBefore, load()],
+    };
+  } finally {
+    await browser.close();
+    await app.stop();
+    if (builtHere) await rm(builtHere, { recursive: true, force: true });
+  }
+}
+
+const only = process.env.BENCH_ONLY; // 'chromium' | 'node': one part alone
+const chromium = only === 'node' ? undefined : await benchChromium();
+if (only === 'chromium') {
+  console.log(JSON.stringify({ rows: ROWS, chromium_end_to_end: chromium }, null, 2));
+  process.exit(0);
+}
 const browser = await benchParse();
 const results = [await benchEngine('')];
 if (process.env.DATABASE_URL) results.push(await benchEngine(process.env.DATABASE_URL));
@@ -257,6 +380,7 @@ console.log(
       page_size: PAGE_SIZE,
       read_runs: READ_RUNS,
       note: '2-core machine shared with other jobs: see load_average_1m (before, after)',
+      chromium_end_to_end: chromium,
       browser_parse_xlsx: browser,
       server: results,
     },

@@ -24,9 +24,9 @@ const fill = (template: string, values: Record<string, string | number>) =>
 /**
  * 1,000 data rows under Arabic headers. Sheet row 2 is the first data row, so data row i sits on
  * sheet row i + 2. Three are bad: an invalid address, an empty one, and a repeat (in other case)
- * of the first address, which updates that recipient instead of adding a second one.
+ * of the first address, refused as a duplicate of row 2 (the first row of an address wins).
  */
-function workbook(): { data: Buffer; invalidLine: number; emptyLine: number } {
+function workbook(): { data: Buffer; invalidLine: number; emptyLine: number; repeatLine: number } {
   const rows: string[][] = [['البريد الإلكتروني', 'الاسم']];
   for (let i = 0; i < ROWS; i += 1) rows.push([`person${i}@example.test`, `مستلم ${i}`]);
   const invalid = 10;
@@ -37,7 +37,7 @@ function workbook(): { data: Buffer; invalidLine: number; emptyLine: number } {
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'المستلمون');
   const data = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
-  return { data, invalidLine: invalid + 2, emptyLine: empty + 2 };
+  return { data, invalidLine: invalid + 2, emptyLine: empty + 2, repeatLine: ROWS + 1 };
 }
 
 describe('recipients import in the built app', () => {
@@ -56,7 +56,7 @@ describe('recipients import in the built app', () => {
     await page.getByRole('heading', { level: 1, name: listName }).waitFor();
     expect(new URL(page.url()).hash).toMatch(/^#\/dashboard\/recipient\/[^/]+$/);
 
-    const { data, invalidLine, emptyLine } = workbook();
+    const { data, invalidLine, emptyLine, repeatLine } = workbook();
     await page.locator('input[type="file"]').setInputFiles({
       name: 'مستلمون.xlsx',
       mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -79,24 +79,26 @@ describe('recipients import in the built app', () => {
 
     await page.getByRole('heading', { name: arRecipients.import.summaryTitle }).waitFor({ timeout: 30_000 });
     await page.getByText(fill(arRecipients.import.added, { count: ROWS - 3 }), { exact: true }).waitFor();
-    await page.getByText(fill(arRecipients.import.updated, { count: 1 }), { exact: true }).waitFor();
-    await page.getByText(fill(arRecipients.import.rejected, { count: 2 }), { exact: true }).waitFor();
+    // A new list: nothing is "updated"; the repeat is refused with the invalid and the empty row.
+    await page.getByText(fill(arRecipients.import.updated, { count: 0 }), { exact: true }).waitFor();
+    await page.getByText(fill(arRecipients.import.rejected, { count: 3 }), { exact: true }).waitFor();
     await screenshot(page, 'recipients-import-summary-ar');
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: arRecipients.import.downloadRejected }).click(),
     ]);
-    expect(download.suggestedFilename()).toBe('rejected-مستلمون.xlsx.csv');
+    expect(download.suggestedFilename()).toBe('rejected-مستلمون.csv');
     const csv = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '');
     const lines = csv.trimEnd().split('\r\n');
     expect(lines).toEqual([
       `${arRecipients.import.rowHeader},${arRecipients.import.reasonHeader},البريد الإلكتروني,الاسم`,
       `${invalidLine},${arText(validationKeys.email)},ليس-بريدًا,عنوان خاطئ`,
       `${emptyLine},${arText(validationKeys.required)},,بلا عنوان`,
+      `${repeatLine},${fill(arText(validationKeys.duplicate), { first: 2 })},PERSON0@Example.TEST,علي المحدَّث`,
     ]);
 
-    // The table: 997 distinct addresses (the repeat updated the first), paged by 20.
+    // The table: 997 distinct addresses (the repeat was refused), paged by 20.
     const distinct = ROWS - 3;
     await page.getByText(fill(ar.list.total, { count: distinct }), { exact: true }).waitFor();
     const pager = page.getByRole('navigation', { name: ar.list.pages });
@@ -107,9 +109,10 @@ describe('recipients import in the built app', () => {
       .poll(() => table.locator('tbody tr').count(), { timeout: 10_000 })
       .toBe(distinct - (lastPage - 1) * PAGE_SIZE);
 
-    // The repeat updated the first recipient's name instead of adding a second row.
+    // The first row of the address stands: its name and the address as it was written there.
     await page.getByRole('searchbox', { name: ar.list.searchLabel }).fill('person0@');
-    await table.getByText('علي المحدَّث').waitFor();
+    await table.getByText('مستلم 0', { exact: true }).waitFor();
+    await table.getByText('person0@example.test').waitFor();
     await page.getByText(fill(ar.list.total, { count: 1 }), { exact: true }).waitFor();
   });
 

@@ -1,4 +1,5 @@
 import { Button, Group, Progress, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { useAppServices } from '../../app/app-services.tsx';
@@ -57,11 +58,12 @@ export function RecipientImportPanel({ listId, onImported }: { listId: string; o
     );
     void saveRejectedRows(table, rejectedFileName(context.file?.name, format), format);
   };
-  const digitColumns = state.matches('mapping')
-    ? phoneLikeColumns(context.rows, context.mapping).flatMap((on, column) =>
-        on ? [columnLabel(context.headers, column)] : [],
-      )
-    : [];
+  // Reads every row: once per sheet, header or mapping, not on every render.
+  const { rows, mapping, headers } = context;
+  const digitColumns = useMemo(
+    () => phoneLikeColumns(rows, mapping).flatMap((on, column) => (on ? [columnLabel(headers, column)] : [])),
+    [rows, mapping, headers],
+  );
 
   return (
     <Stack gap="sm" component="section" aria-labelledby="import-title">

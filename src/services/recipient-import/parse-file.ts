@@ -56,55 +56,65 @@ function allDigits(value: number): string {
 
 const isGeneral = (format: unknown) => format === undefined || format === 'General';
 
-/** Cells a sheet formats its own way: dates as yyyy-mm-dd, General and scientific numbers in full. */
-function fixCellTexts(sheet: XLSX.WorkSheet) {
-  for (const address in sheet) {
-    if (address.charCodeAt(0) === 33) continue; // '!ref', '!merges', ...
-    const cell = sheet[address] as XLSX.CellObject;
-    if (cell.t === 'd' && cell.v instanceof Date) cell.w = formatDate(cell.v);
-    else if (
-      cell.t === 'n' &&
-      typeof cell.v === 'number' &&
-      (isGeneral(cell.z) || /e[+-]/i.test(cell.w ?? ''))
-    )
-      cell.w = allDigits(cell.v);
+/**
+ * A cell as the text the import takes: a date as yyyy-mm-dd, a General number (or one Excel shows
+ * in scientific form) with all its digits, any other number in its own format (what the user
+ * saw), a formula as its computed value (never the formula), anything else as its text.
+ */
+function cellText(cell: XLSX.CellObject | undefined): string {
+  if (!cell) return '';
+  const { t: type, v: value } = cell;
+  if (type === 's') return asText(value);
+  if (type === 'd' && value instanceof Date) return formatDate(value);
+  if (type === 'n' && typeof value === 'number') {
+    if (isGeneral(cell.z)) return allDigits(value);
+    try {
+      const shown = XLSX.SSF.format(cell.z as string, value);
+      return /e[+-]/i.test(shown) ? allDigits(value) : asText(shown);
+    } catch {
+      return allDigits(value);
+    }
   }
+  if (type === 'b') return value ? 'TRUE' : 'FALSE';
+  return asText(cell.w ?? value ?? '');
+}
+
+/** A sheet's rows with their own row numbers, read from SheetJS's dense form (rows of cells). */
+function sheetLines(sheet: XLSX.WorkSheet): SheetRow[] {
+  const ref = sheet['!ref'];
+  if (!ref) return [];
+  const range = XLSX.utils.decode_range(ref);
+  // SheetJS 0.18 keeps a dense sheet as an array of rows; later versions under '!data'.
+  const dense =
+    (sheet as { '!data'?: XLSX.CellObject[][] })['!data'] ?? (sheet as unknown as XLSX.CellObject[][]);
+  const lines: SheetRow[] = [];
+  for (let r = range.s.r; r <= range.e.r; r += 1) {
+    const row = dense[r];
+    if (!row) continue;
+    const cells: string[] = [];
+    for (let c = range.s.c; c <= range.e.c; c += 1) cells.push(cellText(row[c]));
+    if (!isBlank(cells)) lines.push({ line: r + 1, cells });
+  }
+  return lines;
 }
 
 /**
- * Excel: SheetJS reads every sheet. Cells come as their formatted text (`raw: false`), so a
- * formula gives its computed value (never the formula), a date its yyyy-mm-dd form, a number
- * with a format what the user saw, and a General number all its digits. Row numbers are the
+ * Excel: SheetJS reads every sheet, dense and without formatting every cell's text (the slow part
+ * of reading a big workbook); cellText above makes each cell's text once. Row numbers are the
  * sheet's own, so refusals point at the right row.
  */
 function parseWorkbook(data: ArrayBuffer): ParsedSheet {
   const book = XLSX.read(new Uint8Array(data), {
     type: 'array',
+    dense: true,
+    cellText: false,
     cellDates: true,
     cellFormula: false,
     cellHTML: false,
     cellStyles: false,
     cellNF: true,
-    dateNF: 'yyyy-mm-dd',
   });
-  const sheets = book.SheetNames.map((name): BookSheet => {
-    const sheet = book.Sheets[name];
-    if (!sheet || !sheet['!ref']) return { name, lines: [] };
-    fixCellTexts(sheet);
-    const first = XLSX.utils.decode_range(sheet['!ref']).s.r;
-    const matrix = XLSX.utils.sheet_to_json<unknown[]>(sheet, {
-      header: 1,
-      raw: false,
-      defval: '',
-      blankrows: true,
-      dateNF: 'yyyy-mm-dd',
-    });
-    return {
-      name,
-      lines: filled(matrix.map((cells, index) => ({ line: first + index + 1, cells: cells.map(asText) }))),
-    };
-  });
-  return toParsed(sheets);
+  return toParsed(book.SheetNames.map((name) => ({ name, lines: sheetLines(book.Sheets[name] ?? {}) })));
 }
 
 /**

@@ -1,4 +1,5 @@
 import { Button, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { useMemo } from 'react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -24,13 +25,19 @@ export function ExcelImportPanel({ actor }: { actor: ExcelImportActorRef }) {
   const { t } = useTranslation();
   const state = useSelector(actor, (snapshot) => snapshot);
   const { context } = state;
-  const checked = state.matches('mapping') ? toSendRows(context) : null;
+  const mappingStep = state.matches('mapping');
+  const { rows, mapping, headers, variableNames, asciiDigits } = context;
+  const checked = useMemo(
+    () => (mappingStep ? toSendRows(context) : null),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- what toSendRows reads, not the whole context
+    [mappingStep, rows, mapping, variableNames, asciiDigits],
+  );
   const skipped = checked?.skipped ?? 0;
-  const digitColumns = state.matches('mapping')
-    ? phoneLikeColumns(context.rows, context.mapping).flatMap((on, column) =>
-        on ? [columnLabel(context.headers, column)] : [],
-      )
-    : [];
+  // Reads every row: once per sheet, header or mapping, not on every render.
+  const digitColumns = useMemo(
+    () => phoneLikeColumns(rows, mapping).flatMap((on, column) => (on ? [columnLabel(headers, column)] : [])),
+    [rows, mapping, headers],
+  );
   const downloadSkipped = (format: 'csv' | 'xlsx') => {
     const table = rejectedRowsTable(
       context.headers,
