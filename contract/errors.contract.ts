@@ -4,6 +4,12 @@
 export const errorCodes = {
   invalidCredentials: 'errors.invalidCredentials',
   inactiveAccount: 'errors.inactiveAccount',
+  /** The code (or recovery code) of a two-factor sign-in is wrong. */
+  invalidCode: 'errors.invalidCode',
+  /** The sign-in ticket is unknown, used or expired: start again with the password. */
+  signInExpired: 'errors.signInExpired',
+  /** An administrator requires two-factor sign-in and this account has not set it up. */
+  twoFactorSetupRequired: 'errors.twoFactorSetupRequired',
   tooManyAttempts: 'errors.tooManyAttempts',
   network: 'errors.network',
   unauthorized: 'errors.unauthorized',
@@ -69,6 +75,10 @@ export const validationKeys = {
   zipBlockedFile: 'validation.zipBlockedFile',
   /** With details.quota_mb and details.used_mb. */
   uploadQuota: 'validation.uploadQuota',
+  invalidCode: 'validation.invalidCode',
+  twoFactorOn: 'validation.twoFactorOn',
+  twoFactorNotSetUp: 'validation.twoFactorNotSetUp',
+  ownTwoFactorFirst: 'validation.ownTwoFactorFirst',
   diskFull: 'validation.diskFull',
   inUse: 'validation.inUse',
   email: 'validation.email',

@@ -25,14 +25,68 @@ export interface UsersTable {
   credit_alert_sent_at: Generated<string | null>;
   created_at: string;
   updated_at: string;
+  /** The language of the account's notices (security e-mails): the last sign-in's. */
+  language: Generated<'ar' | 'en'>;
+  /** Base32 TOTP secret while two-factor sign-in is on. */
+  two_factor_secret: Generated<string | null>;
+  /** Made by setup, moved to two_factor_secret by enable once a code proves the app has it. */
+  two_factor_pending_secret: Generated<string | null>;
+  two_factor_enabled_at: Generated<string | null>;
+  /** The last TOTP time step accepted, so a code works once. */
+  two_factor_last_step: Generated<number | null>;
 }
 
-/** One row per sign-in; revoking it ends every token issued for that sign-in. */
+/**
+ * One row per sign-in, i.e. one refresh-token family; revoking it ends every token issued for
+ * that sign-in. Device and address are the sign-in's; last use moves with every refresh.
+ */
 export interface SessionsTable {
   id: string;
   user_id: string;
   created_at: string;
   revoked_at: string | null;
+  device: Generated<string | null>;
+  ip: Generated<string | null>;
+  last_used_at: Generated<string | null>;
+}
+
+/** One-time codes that stand in for the authenticator app; sha256 of each, never the code. */
+export interface RecoveryCodesTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** The step between a right password and the second factor: single use, minutes long. */
+export interface LoginTicketsTable {
+  id: string;
+  user_id: string;
+  ticket_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export type SignInOutcome =
+  'success' | 'wrong_password' | 'wrong_code' | 'recovery_code' | 'rate_limited' | 'inactive';
+
+/** What the user reads under Settings -> Security: each sign-in and failure, 90 days. */
+export interface SignInsTable {
+  id: string;
+  user_id: string;
+  outcome: SignInOutcome;
+  ip: string;
+  device: string;
+  created_at: string;
+}
+
+/** Settings administrators change at run time (key -> JSON value). */
+export interface AppSettingsTable {
+  key: string;
+  value: string;
+  updated_at: string;
 }
 
 export interface RefreshTokensTable {
@@ -536,6 +590,10 @@ export interface Database {
   payment_settings: PaymentSettingsTable;
   users: UsersTable;
   sessions: SessionsTable;
+  recovery_codes: RecoveryCodesTable;
+  login_tickets: LoginTicketsTable;
+  sign_ins: SignInsTable;
+  app_settings: AppSettingsTable;
   refresh_tokens: RefreshTokensTable;
   login_failures: LoginFailuresTable;
   themes: ThemesTable;

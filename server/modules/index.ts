@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import apiKeyRoutes from './api-keys/api-keys.routes.ts';
 import apiV1Routes from './api-v1/api-v1.routes.ts';
 import webhookRoutes from './webhooks/webhooks.routes.ts';
-import webhookRoutes from './webhooks/webhooks.routes.ts';
 import authRoutes from './auth/auth.routes.ts';
 import campaignRoutes from './campaigns/campaigns.routes.ts';
 import contactRoutes from './contact/contact.routes.ts';
@@ -12,6 +11,7 @@ import logRoutes from './logs/logs.routes.ts';
 import mailboxRoutes from './mailbox/mailbox.routes.ts';
 import publicPagesRoutes from './public-pages/public-pages.routes.ts';
 import recipientRoutes from './recipients/recipients.routes.ts';
+import securityRoutes from './security/security.routes.ts';
 import passwordResetRoutes from './password-reset/password-reset.routes.ts';
 import paymentRoutes from './payments/payments.routes.ts';
 import themeRoutes from './themes/themes.routes.ts';
@@ -24,6 +24,7 @@ import userRoutes from './users/users.routes.ts';
 /** Every domain's routes, mounted under /api by buildApp. A new module adds one line here. */
 export const apiModules: FastifyPluginAsync[] = [
   authRoutes,
+  securityRoutes,
   themeRoutes,
   healthRoutes,
   uploadRoutes,
@@ -42,6 +43,5 @@ export const apiModules: FastifyPluginAsync[] = [
   paymentRoutes,
   apiKeyRoutes,
   apiV1Routes,
-  webhookRoutes,
   webhookRoutes,
 ];

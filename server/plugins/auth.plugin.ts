@@ -9,6 +9,7 @@ import { errorCodes } from '../../contract/errors.contract.ts';
 import { forbidden, HttpError, unauthorized } from '../lib/http-error.ts';
 import { authenticateApiKey } from '../modules/api-keys/api-keys.service.ts';
 import { findSessionUser } from '../modules/auth/sessions.repository.ts';
+import { isTwoFactorRequired } from '../modules/security/security.repository.ts';
 import { toUser } from '../modules/users/users.repository.ts';
 
 declare module 'fastify' {
@@ -48,10 +49,29 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest) {
   const row = await findSessionUser(app.db, claims.sessionId, claims.userId);
   if (!row || row.revoked_at !== null || row.is_active !== 1) return null;
   // The role comes from the database, not the token: a changed role applies to the next request.
-  return { user: toUser(row), sessionId: claims.sessionId };
+  return { user: toUser(row), sessionId: claims.sessionId, hasTwoFactor: row.two_factor_secret !== null };
 }
 
 const isApiRoute = (url: string | undefined) => url?.startsWith(`${API_PREFIX}/`) ?? false;
+
+/**
+ * What an account may still do while an administrator requires two-factor sign-in and it has
+ * none: set it up, and what the way there needs (who am I, the theme, sign out, sessions).
+ */
+const OPEN_WITHOUT_TWO_FACTOR = [
+  /^\/api\/auth\/(2fa|sessions|sign-ins|logout|user-status|token)\b/,
+  /^\/api\/auth\/profile\/$/,
+  /^\/api\/control\/theme\/?$/,
+];
+const needsTwoFactorFirst = (url: string | undefined) =>
+  !OPEN_WITHOUT_TWO_FACTOR.some((pattern) => pattern.test(url ?? ''));
+
+const twoFactorSetupRequired = () =>
+  new HttpError(
+    403,
+    errorCodes.twoFactorSetupRequired,
+    'Set up two-factor sign-in first: your administrator requires it',
+  );
 export const isV1Route = (url: string | undefined) => url?.startsWith(`${API_V1_PREFIX}/`) ?? false;
 
 export const missingScope = (scope: ApiScope) =>
@@ -128,6 +148,13 @@ export default fp(
       if (access === 'public') return;
       if (!auth) throw unauthorized();
       if (access === 'admin' && auth.user.role !== 'admin') throw forbidden();
+      if (
+        !auth.hasTwoFactor &&
+        needsTwoFactorFirst(request.routeOptions.url) &&
+        (await isTwoFactorRequired(app.db))
+      ) {
+        throw twoFactorSetupRequired();
+      }
     });
   },
   { name: 'auth', dependencies: ['services'] },

@@ -4,6 +4,7 @@ import { route } from '../../lib/endpoint.ts';
 import { unauthorized } from '../../lib/http-error.ts';
 import { clearedSessionCookie, sessionCookie } from '../../lib/session-cookie.ts';
 import { toUser } from '../users/users.repository.ts';
+import { clientOf } from '../security/client.ts';
 import { refreshTokens, signIn, signOut, type AuthDeps } from './auth.service.ts';
 
 // Answers carrying tokens must never sit in a browser or proxy cache (shared machines, CDNs).
@@ -15,9 +16,12 @@ const authRoutes: FastifyPluginAsync = async (app) => {
   const cookieMaxAge = app.appConfig.refreshTokenTtlDays * 86_400;
 
   route(app, authEndpoints.login, async (request, reply) => {
-    const { user, access, refresh } = await signIn(deps, request.body, request.ip);
-    reply.header('set-cookie', sessionCookie(user.role, cookieMaxAge, request.protocol === 'https'));
     reply.header('cache-control', NO_STORE);
+    const result = await signIn(deps, request.body, clientOf(request));
+    // Two-factor sign-in: no tokens and no routing cookie until the code is right.
+    if ('ticket' in result) return { two_factor_required: true as const, ticket: result.ticket };
+    const { user, access, refresh } = result;
+    reply.header('set-cookie', sessionCookie(user.role, cookieMaxAge, request.protocol === 'https'));
     return { user: toUser(user), access, refresh };
   });
 

@@ -21,6 +21,8 @@ import {
   revokeSession,
 } from './sessions.repository.ts';
 import { findUserByLogin } from '../users/users.repository.ts';
+import { setSessionOrigin, setUserLanguage, touchSession } from '../security/security.repository.ts';
+import { issueLoginTicket, recordSignIn, type Client } from '../security/security.service.ts';
 
 /** `now` is the app's clock (tests move it), so sign-in windows and expiries follow it. */
 export type AuthDeps = { db: Db; config: AppConfig; tokens: TokenService; now: () => Date };
@@ -30,13 +32,28 @@ const invalidCredentials = () =>
 const sessionExpired = () =>
   new HttpError(401, errorCodes.sessionExpired, 'The session has ended; sign in again');
 
-export async function signIn(deps: AuthDeps, credentials: LoginRequest, ip: string) {
+/**
+ * The password step. For an account with two-factor sign-in a right password earns only a
+ * ticket for POST /auth/login/2fa/, and its attempt stays counted until the code is right too, so
+ * knowing the password never resets the window the codes are guessed in.
+ */
+export async function signIn(
+  deps: AuthDeps,
+  credentials: LoginRequest,
+  client: Client,
+): Promise<{ ticket: string } | ({ user: UserRow } & TokenPair)> {
   const { db, config } = deps;
+  const { ip } = client;
   const now = deps.now();
   // Looked up first so a user's name and e-mail share one window; this costs no hash.
   const user = await findUserByLogin(db, credentials.username);
   const attempt: LoginAttempt = { name: user?.username ?? credentials.username, ip };
-  await countLoginAttempt(db, config, attempt, now);
+  try {
+    await countLoginAttempt(db, config, attempt, now);
+  } catch (error) {
+    if (user && error instanceof HttpError) await recordSignIn(deps, user.id, 'rate_limited', client);
+    throw error;
+  }
 
   let passwordMatches: boolean;
   try {
@@ -50,16 +67,31 @@ export async function signIn(deps: AuthDeps, credentials: LoginRequest, ip: stri
   }
   if (!user || !passwordMatches) {
     await forgetExpiredAttempts(db, config, now);
+    if (user) await recordSignIn(deps, user.id, 'wrong_password', client);
     throw invalidCredentials();
   }
   // Told apart only after the password matched, so the answer reveals nothing to a guesser.
   if (user.is_active !== 1) {
+    await recordSignIn(deps, user.id, 'inactive', client);
     throw new HttpError(401, errorCodes.inactiveAccount, 'This account is disabled');
   }
+  if (credentials.language) await setUserLanguage(db, user, credentials.language);
+  if (user.two_factor_secret !== null) return { ticket: await issueLoginTicket(deps, user.id) };
   await settleSuccessfulLogin(db, attempt);
-  const sessionId = await createSession(db, user.id, now);
-  const tokens = await issueTokens(deps, user, sessionId, now);
-  return { user, ...tokens };
+  await recordSignIn(deps, user.id, 'success', client);
+  return { user, ...(await startSession(deps, user, client)) };
+}
+
+/** A new session (refresh-token family) for a user who passed every step of the sign-in. */
+export async function startSession(
+  deps: AuthDeps,
+  user: Pick<UserRow, 'id' | 'role'>,
+  client: Client,
+): Promise<TokenPair> {
+  const now = deps.now();
+  const sessionId = await createSession(deps.db, user.id, now);
+  await setSessionOrigin(deps.db, sessionId, { ...client, now: now.toISOString() });
+  return issueTokens(deps, user, sessionId, now);
 }
 
 /**
@@ -78,6 +110,7 @@ export async function refreshTokens(deps: AuthDeps, refreshToken: string): Promi
     await revokeSession(db, found.sessionId, now);
     throw sessionExpired();
   }
+  await touchSession(db, found.sessionId, now.toISOString());
   return issueTokens(deps, { id: found.userId, role: found.role }, found.sessionId, now);
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { passwordResetEndpoints } from '../../../contract/password-reset.contract.ts';
 import { route } from '../../lib/endpoint.ts';
+import { sendAccountNotice } from '../security/security-mail.ts';
 import { checkResetLink, requestReset, resetPassword, type ResetDeps } from './password-reset.service.ts';
 
 /** Forgot password -> e-mailed link -> new password (spec §2 auth routes, §4 Password reset). */
@@ -23,7 +24,10 @@ const passwordResetRoutes: FastifyPluginAsync = async (app) => {
     return { valid: true as const };
   });
 
-  route(app, passwordResetEndpoints.reset, (request) => resetPassword(deps, request.body));
+  route(app, passwordResetEndpoints.reset, async (request) => {
+    const { userId, now } = await resetPassword(deps, request.body);
+    await sendAccountNotice(deps, userId, 'passwordChanged', now);
+  });
 };
 
 export default passwordResetRoutes;

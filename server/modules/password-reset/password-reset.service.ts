@@ -92,4 +92,5 @@ export async function resetPassword(deps: ResetDeps, input: { token: string; pas
   await updateUser(deps.db, reset.user_id, { password_hash: passwordHash });
   await resets.retireResets(deps.db, reset.user_id, now.toISOString());
   await revokeUserSessions(deps.db, reset.user_id, now);
+  return { userId: reset.user_id, now };
 }

@@ -3,6 +3,7 @@ import { offsetOf } from '../../../contract/list.contract.ts';
 import { userEndpoints } from '../../../contract/users.contract.ts';
 import { route } from '../../lib/endpoint.ts';
 import { notFound } from '../../lib/http-error.ts';
+import { sendAccountNotice } from '../security/security-mail.ts';
 import { changeOwnPassword, updateProfile } from './profile.service.ts';
 import { findUserById, listUsers, toUser } from './users.repository.ts';
 import { createUser, deleteUserByAdmin, toAdminUser, updateUserByAdmin } from './users.service.ts';
@@ -48,9 +49,15 @@ const userRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, userEndpoints.updateProfile, (request) => updateProfile(db, request.user!.id, request.body));
 
-  route(app, userEndpoints.changePassword, (request) =>
-    changeOwnPassword(db, request.user!.id, request.sessionId, request.body),
-  );
+  route(app, userEndpoints.changePassword, async (request) => {
+    await changeOwnPassword(db, request.user!.id, request.sessionId, request.body);
+    await sendAccountNotice(
+      { db, mailer: app.systemMailer, publicUrl: app.appConfig.publicUrl, log: app.log },
+      request.user!.id,
+      'passwordChanged',
+      app.now(),
+    );
+  });
 };
 
 export default userRoutes;
