@@ -117,6 +117,9 @@ const envSchema = z.object({
   SEND_LEASE_SECONDS: integer(120, 2, 86_400),
   SEND_BATCH_SIZE: integer(200, 1, 5000),
   SEND_POLL_MS: integer(250, 10, 3_600_000),
+  // fast: messages built without MIME streams and sent by the pipelining client (docs/sending-engine.md);
+  // nodemailer: nodemailer builds and sends every message, as before.
+  SEND_ENGINE: z.preprocess(unsetIfEmpty, z.enum(['fast', 'nodemailer']).default('fast')),
   CAPTURE_SMTP_PORT: integer(0, 0, 65535),
   CAPTURE_SMTP_MAX_MB: integer(25, 1, 1024),
   MAILBOX_MAX_MESSAGES: integer(10_000, 1, 10_000_000),
@@ -299,6 +302,8 @@ export type SendingConfig = {
    * once; the poll finds work queued by other processes (DISPATCHER=off API servers, retries).
    */
   pollMs: number;
+  /** SEND_ENGINE: `fast` (raw-message.ts + the pipelining client) or `nodemailer`. */
+  engine?: 'fast' | 'nodemailer';
 };
 
 export class ConfigError extends Error {
@@ -399,6 +404,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       leaseSeconds: e.SEND_LEASE_SECONDS,
       batchSize: e.SEND_BATCH_SIZE,
       pollMs: e.SEND_POLL_MS,
+      engine: e.SEND_ENGINE,
     },
   };
 }

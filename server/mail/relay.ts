@@ -16,7 +16,7 @@ export type Relay = {
 
 export function createRelay(
   url: () => string | null,
-  sending: Pick<SendingConfig, 'concurrency' | 'ratePerSecond'>,
+  sending: Pick<SendingConfig, 'concurrency' | 'ratePerSecond' | 'engine'>,
   ehloName?: string,
 ): Relay {
   let current: { url: string; transport: MailTransport } | null = null;
@@ -32,6 +32,7 @@ export function createRelay(
             concurrency: sending.concurrency,
             ratePerSecond: sending.ratePerSecond,
             ehloName,
+            engine: sending.engine,
           }),
         };
       }
