@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { recipientEndpoints as api, type RecipientList } from '../../contract/recipients.contract.ts';
 import { paths } from '../../src/app/paths.ts';
@@ -6,6 +6,7 @@ import ar from '../../src/i18n/locales/ar/recipients.json';
 import en from '../../src/i18n/locales/en/recipients.json';
 import { renderApp, type RenderOptions } from '../setup/render.tsx';
 import { routeOf } from '../support/fake-server.ts';
+import { themes } from '../support/fixtures.ts';
 
 // Issue 22: the smaller things a sender trips over, each shown in both languages.
 
@@ -82,6 +83,26 @@ describe('issue 22 polish', { timeout: 30_000 }, () => {
       const dialog = await screen.findByRole('dialog', {}, wait);
       const field = within(dialog).getByRole('textbox', { name: i18n.t('recipients:fields.attachment') });
       expect(field).toHaveAccessibleDescription(i18n.t('recipients:fields.attachmentHint'));
+    },
+  );
+
+  it.each(['ar', 'en'] as const)(
+    'the colour picker shuts once a hex value is typed (%s)',
+    async (language) => {
+      const { i18n, user } = render({ language, signedInAs: 'admin', route: paths.dashboard.themes, themes });
+      const input = await screen.findByLabelText(i18n.t('themes.primary'), {}, wait);
+      const picker = () => document.querySelector('.mantine-ColorInput-dropdown');
+      await user.click(input);
+      await waitFor(() => expect(picker()).not.toBeNull());
+      await user.clear(input);
+      await user.type(input, '#123456');
+      await waitFor(() => expect(picker()).toBeNull());
+      expect(input).toHaveValue('#123456');
+      // Clicked again, it opens again; Escape shuts it.
+      await user.click(input);
+      await waitFor(() => expect(picker()).not.toBeNull());
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(picker()).toBeNull());
     },
   );
 });

@@ -1,5 +1,6 @@
 import { Button, ColorInput, Paper, SimpleGrid, Stack, TextInput, Title, useDirection } from '@mantine/core';
 import { useSelector } from '@xstate/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   selectFieldErrors,
@@ -29,6 +30,9 @@ export function ThemeForm({ form: actor, locked }: { form: ThemeFormActorRef; lo
   const hexInput = { dir: 'ltr', styles: { input: { textAlign: dir === 'rtl' ? 'end' : 'start' } } } as const;
   const change = (field: ThemeFormField, value: string) =>
     actor.send({ type: 'theme.form.change', field, value });
+  // Which colour's picker is open: on focus or click, shut on blur, Escape or as soon as a code is
+  // typed (whoever types a hex value needs no picker, and it would cover the add button).
+  const [picking, setPicking] = useState<ThemeFormField | null>(null);
   const errorOf = (field: ThemeFormField) => {
     const key = fieldErrors[field];
     return key ? t(key) : undefined;
@@ -55,6 +59,13 @@ export function ThemeForm({ form: actor, locked }: { form: ThemeFormActorRef; lo
               value={form[field]}
               error={errorOf(field)}
               onChange={(value) => change(field, value)}
+              popoverProps={{ opened: picking === field }}
+              onFocus={() => setPicking(field)}
+              onClick={() => setPicking(field)}
+              onBlur={() => setPicking(null)}
+              onKeyDown={(event) => {
+                if (event.key !== 'Tab' && event.key !== 'Shift') setPicking(null);
+              }}
             />
           ))}
         </SimpleGrid>
