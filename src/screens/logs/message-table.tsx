@@ -46,14 +46,37 @@ export function messageColumns(t: TFunction, language: string): ListColumn<Messa
     {
       headerKey: 'logs:columns.opened',
       sortField: 'opened_at',
-      render: (row) =>
-        row.opened_at ? (
-          <span title={formatTime(row.opened_at, language)}>
-            {t('logs:opened.yes', { count: row.open_count })}
-          </span>
-        ) : (
-          t('logs:opened.no')
-        ),
+      render: (row) => (
+        <Stack gap={0}>
+          {row.opened_at ? (
+            <span title={formatTime(row.opened_at, language)}>
+              {t('logs:opened.yes', { count: row.open_count })}
+            </span>
+          ) : (
+            <span>{t('logs:opened.no')}</span>
+          )}
+          {row.machine_open_count > 0 ? (
+            <Text size="xs">{t('logs:machines', { count: row.machine_open_count })}</Text>
+          ) : null}
+        </Stack>
+      ),
+    },
+    {
+      headerKey: 'logs:columns.clicks',
+      render: (row) => (
+        <Stack gap={0}>
+          {row.clicked_at ? (
+            <span title={formatTime(row.clicked_at, language)}>
+              {t('logs:clicked.yes', { count: row.click_count })}
+            </span>
+          ) : (
+            <span>{t('logs:clicked.no')}</span>
+          )}
+          {row.machine_click_count > 0 ? (
+            <Text size="xs">{t('logs:machines', { count: row.machine_click_count })}</Text>
+          ) : null}
+        </Stack>
+      ),
     },
     {
       headerKey: 'logs:columns.blocked',
