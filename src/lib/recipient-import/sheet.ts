@@ -40,10 +40,15 @@ export function sheetView(sheet: BookSheet | undefined, headerIndex: number): Pa
   return { headers: pad(header.cells), rows: rows.map((row) => ({ line: row.line, cells: pad(row.cells) })) };
 }
 
-/** The first sheet that has any row (a workbook often starts with an empty or a notes sheet). */
+/**
+ * The first sheet with a header and rows under it (a workbook often starts with an empty sheet or
+ * one holding a note), else the first with any row.
+ */
 export function defaultSheetIndex(sheets: readonly BookSheet[]): number {
-  const index = sheets.findIndex((sheet) => sheet.lines.length > 0);
-  return index < 0 ? 0 : index;
+  const withRows = sheets.findIndex((sheet) => sheet.lines.length > 1);
+  if (withRows >= 0) return withRows;
+  const any = sheets.findIndex((sheet) => sheet.lines.length > 0);
+  return any < 0 ? 0 : any;
 }
 
 /** The rows a user may pick as the header: the first few non-empty rows of the sheet. */

@@ -105,6 +105,7 @@ export function toSendRows(context: ExcelImportContext): {
     }
     const row: SendRow = { email };
     context.mapping.forEach((target, column) => {
+      if (target === 'email' || target === 'skip') return;
       const cell = clean(cells[column] ?? '');
       const value = convert[column] ? toAsciiDigits(cell) : cell;
       if (target === 'name' || target === 'attachment') row[target] = value;
