@@ -116,6 +116,74 @@ describe('recipients import in the built app', () => {
     await page.getByText(fill(ar.list.total, { count: 1 }), { exact: true }).waitFor();
   });
 
+  it('imports a sheet under a title row once its header row is picked, and says what it cleaned', async () => {
+    const page = await run.newPage(1000);
+    await signInAs(page, run.app.baseUrl, run.app.adminUsername, run.app.adminPassword);
+    await page.goto(`${run.app.baseUrl}/#/dashboard/recipient`);
+    const listName = `قائمة بعنوان ${Date.now()}`;
+    await page.getByLabel(arRecipients.lists.newName).fill(listName);
+    await page.getByRole('button', { name: arRecipients.lists.add }).click();
+    await page.getByRole('link', { name: listName }).click();
+    await page.getByRole('heading', { level: 1, name: listName }).waitFor();
+
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(
+      book,
+      XLSX.utils.aoa_to_sheet([
+        ['كشف المستلمين - نوفمبر'],
+        [],
+        ['البريد الإلكتروني', 'الاسم', 'الجوال'],
+        ['lama@example.sa\u200F', 'لمى', 966501234567],
+        ['x\u200B@example.sa', 'خفي', 966501234568],
+        ['omar@example.sa', 'عمر', 966501234569],
+      ]),
+      'الورقة',
+    );
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'كشف.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer,
+    });
+    await page.getByRole('button', { name: arRecipients.import.choose }).click();
+
+    // The title is the header by default; the user picks row 3.
+    const headerRow = page.getByRole('combobox', { name: arRecipients.import.headerRow });
+    await headerRow.waitFor({ timeout: 30_000 });
+    await headerRow.click();
+    await page
+      .getByRole('option', {
+        name: fill(arRecipients.import.headerRowOption, {
+          line: 3,
+          text: 'البريد الإلكتروني | الاسم | الجوال',
+        }),
+      })
+      .click();
+    await page.getByRole('button', { name: fill(arRecipients.import.start_few, { count: 3 }) }).click();
+
+    await page.getByRole('heading', { name: arRecipients.import.summaryTitle }).waitFor({ timeout: 30_000 });
+    await page.getByText(fill(arRecipients.import.added, { count: 2 }), { exact: true }).waitFor();
+    await page.getByText(fill(arRecipients.import.rejected, { count: 1 }), { exact: true }).waitFor();
+    await page.getByText(arRecipients.import.cleaned_one, { exact: true }).waitFor();
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: arRecipients.import.downloadRejectedXlsx }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('rejected-كشف.xlsx');
+    const rejected = XLSX.read(await readFile(await download.path()));
+    expect(XLSX.utils.sheet_to_json(rejected.Sheets[rejected.SheetNames[0]!]!, { header: 1 })).toEqual([
+      [
+        arRecipients.import.rowHeader,
+        arRecipients.import.reasonHeader,
+        'البريد الإلكتروني',
+        'الاسم',
+        'الجوال',
+      ],
+      // Every digit of the number, as the worker read it from the General cell.
+      ['5', arText(validationKeys.emailInvisible), 'x\u200B@example.sa', 'خفي', '966501234568'],
+    ]);
+  });
+
   it('opens the add-recipient dialog and adds a recipient', async () => {
     const page = await run.newPage(900);
     await signInAs(page, run.app.baseUrl, run.app.adminUsername, run.app.adminPassword);
