@@ -16,7 +16,8 @@ import {
 } from '../machines/token-refresh.machine.ts';
 import type { AppError } from '../lib/app-error.ts';
 import { AUTH_STORAGE_KEY, createAuthStorage } from '../services/auth-storage.ts';
-import { fetchUserStatus, login, logout, refreshTokens } from '../services/auth.service.ts';
+import { fetchUserStatus, login, loginTwoFactor, logout, refreshTokens } from '../services/auth.service.ts';
+import { readStoredLanguage } from '../i18n/languages.ts';
 import { createConnection } from '../services/connection.ts';
 import type { Call } from '../services/http.ts';
 import { createLazyQueryClient, type LazyQueryClient } from '../services/lazy-query-client.ts';
@@ -120,7 +121,11 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
           stored: await authStorage.restore(),
           marker: readSessionMarker(doc),
         })),
-        login: fromPromise(({ input, signal }) => login(call, input, signal)),
+        // The interface language goes along: the account's security e-mails are written in it.
+        login: fromPromise(({ input, signal }) =>
+          login(call, { ...input, language: readStoredLanguage() }, signal),
+        ),
+        loginTwoFactor: fromPromise(({ input, signal }) => loginTwoFactor(call, input, signal)),
         logout: fromPromise(({ input, signal }) => logout(call, input, signal)),
         fetchUserStatus: fromPromise(({ signal }) => fetchUserStatus(call, signal)),
         // The browser tells the other tabs of a change to local storage; the machine decides.

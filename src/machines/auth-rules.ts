@@ -33,3 +33,31 @@ export function loginErrorKey(error: unknown): string {
     return errorCodes.invalidCredentials;
   return appError.code;
 }
+
+/** What the second step sends: a code from the app, or a recovery code. */
+export type SecondFactor = { code: string } | { recovery_code: string };
+
+/** The server's answer asks for the second step (no tokens yet). */
+export const isChallenge = (answer: unknown): answer is { two_factor_required: true; ticket: string } =>
+  typeof answer === 'object' &&
+  answer !== null &&
+  (answer as { two_factor_required?: unknown }).two_factor_required === true &&
+  typeof (answer as { ticket?: unknown }).ticket === 'string';
+
+/**
+ * The typed code as the server's contract reads it (security.contract.ts), or null while it
+ * cannot be one: six digits from the app, or ten Base32 characters of a recovery code, with
+ * spaces and dashes people type in between ignored. Checked by hand: zod stays off the login page.
+ */
+export function toSecondFactor(input: { code: string; kind: 'totp' | 'recovery' }): SecondFactor | null {
+  if (input.kind === 'totp') {
+    const code = input.code.replace(/\s+/g, '');
+    return /^\d{6}$/.test(code) ? { code } : null;
+  }
+  const code = input.code.replace(/[\s-]+/g, '').toLowerCase();
+  return /^[a-z2-7]{10}$/.test(code) ? { recovery_code: code } : null;
+}
+
+/** The ticket is gone (expired, used): the sign-in starts again with the password. */
+export const isSignInExpired = (error: unknown): boolean =>
+  toAppError(error).code === errorCodes.signInExpired;

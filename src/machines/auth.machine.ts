@@ -1,10 +1,24 @@
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { errorCodes, validationKeys } from '../../contract/errors.contract.ts';
-import type { LoginRequest, LoginResponse, LogoutRequest, User } from '../../contract/auth.contract.ts';
+import type {
+  LoginAnswer,
+  LoginRequest,
+  LoginResponse,
+  LogoutRequest,
+  User,
+} from '../../contract/auth.contract.ts';
 import { isLoginRequest } from '../lib/shape-checks.ts';
 import type { StoredSession } from '../services/auth-storage.ts';
 import { notProvided, type Notice } from './notify.ts';
-import { isRestorable, loginErrorKey, type RestoredSignIn } from './auth-rules.ts';
+import {
+  isChallenge,
+  isRestorable,
+  isSignInExpired,
+  loginErrorKey,
+  toSecondFactor,
+  type RestoredSignIn,
+  type SecondFactor,
+} from './auth-rules.ts';
 import {
   hasTokensRotatedElsewhere,
   isSignedOutElsewhere,
@@ -18,10 +32,16 @@ export interface AuthContext {
   refresh: string | null;
   /** i18n key of the last login failure, shown by the login screen. */
   errorKey: string | null;
+  /** Between a right password and the code of a two-factor sign-in: the server's ticket. */
+  ticket: string | null;
 }
 
 export type AuthEvent =
   | { type: 'auth.login'; username: string; password: string }
+  /** The second step: a code from the authenticator app, or one of the recovery codes. */
+  | { type: 'auth.code'; code: string; kind: 'totp' | 'recovery' }
+  /** Back from the code to the password. */
+  | { type: 'auth.cancelCode' }
   | { type: 'auth.logout' }
   | { type: 'auth.tokensRefreshed'; access: string; refresh: string }
   | { type: 'auth.sessionExpired' }
@@ -34,7 +54,19 @@ export type AuthEvent =
 /** Spec §4/§9: the stored sign-in is restored within 5000 ms, or given up. */
 export const PERSIST_RESTORE_TIMEOUT_MS = 5000;
 
-const signedOutContext: AuthContext = { user: null, access: null, refresh: null, errorKey: null };
+const signedOutContext: AuthContext = {
+  user: null,
+  access: null,
+  refresh: null,
+  errorKey: null,
+  ticket: null,
+};
+
+const signedInActions = [
+  'persistSession',
+  'announceSessionChanged',
+  { type: 'notify', params: { kind: 'success', key: 'auth.loginSucceeded' } },
+] as const;
 
 /** Everything the browser keeps about the sign-in goes: context, storage, cookie. */
 const forgetSession = [
@@ -66,7 +98,11 @@ export const authMachine = setup({
   },
   actors: {
     restoreSession: fromPromise<RestoredSignIn>(async () => notProvided('restoreSession')),
-    login: fromPromise<LoginResponse, LoginRequest>(async () => notProvided('login')),
+    login: fromPromise<LoginAnswer, LoginRequest>(async () => notProvided('login')),
+    /** POST /auth/login/2fa/: the ticket with the code; answers the usual sign-in. */
+    loginTwoFactor: fromPromise<LoginResponse, { ticket: string } & SecondFactor>(async () =>
+      notProvided('loginTwoFactor'),
+    ),
     logout: fromPromise<void, LogoutRequest>(async () => notProvided('logout')),
     fetchUserStatus: fromPromise<User>(async () => notProvided('fetchUserStatus')),
     // Sends auth.storedSessionChanged when another tab of this browser changes the stored
@@ -90,6 +126,12 @@ export const authMachine = setup({
     isSessionRestored: (_, restored: RestoredSignIn) => isRestorable(restored),
     // The contract's loginRequestSchema, checked by hand so zod stays off the login page's first load.
     isLoginRequestComplete: ({ event }) => event.type === 'auth.login' && isLoginRequest(event),
+    /** The password was right and the account asks for a code (auth-rules.ts). */
+    isChallenge: (_, answer: LoginAnswer) => isChallenge(answer),
+    /** Six digits, or a recovery code's ten letters and digits (auth-rules.ts). */
+    isCodeComplete: ({ event }) => event.type === 'auth.code' && toSecondFactor(event) !== null,
+    /** The ticket expired or was used: only the password can start again. */
+    isSignInExpired: (_, error: unknown) => isSignInExpired(error),
     // What another tab left in the storage the tabs share: ./other-tabs.ts.
     isSignedOutElsewhere: ({ event }) => isSignedOutElsewhere(event),
     hasTokensRotatedElsewhere: ({ context, event }) => hasTokensRotatedElsewhere(context, event),
@@ -151,18 +193,82 @@ export const authMachine = setup({
               if (event.type !== 'auth.login') throw new Error('submitting is only entered by auth.login');
               return { username: event.username, password: event.password };
             },
-            onDone: {
-              target: '#auth.signedIn',
-              actions: [
-                assign(({ event }) => ({ ...event.output, errorKey: null })),
-                'persistSession',
-                'announceSessionChanged',
-                { type: 'notify', params: { kind: 'success', key: 'auth.loginSucceeded' } },
-              ],
-            },
+            onDone: [
+              {
+                guard: { type: 'isChallenge', params: ({ event }) => event.output },
+                target: 'code',
+                actions: assign(({ event }) => ({
+                  errorKey: null,
+                  ticket: isChallenge(event.output) ? event.output.ticket : null,
+                })),
+              },
+              {
+                target: '#auth.signedIn',
+                actions: [
+                  assign(({ event }) => ({
+                    ...(event.output as LoginResponse),
+                    errorKey: null,
+                    ticket: null,
+                  })),
+                  ...signedInActions,
+                ],
+              },
+            ],
             onError: {
               target: 'idle',
               actions: assign({ errorKey: ({ event }) => loginErrorKey(event.error) }),
+            },
+          },
+        },
+        // Two-factor sign-in: the password was right; the code from the app (or a recovery
+        // code) finishes the sign-in. Wrong codes count in the password's windows on the server.
+        code: {
+          initial: 'idle',
+          on: {
+            'auth.cancelCode': { target: 'idle', actions: assign({ errorKey: null, ticket: null }) },
+          },
+          states: {
+            idle: {
+              on: {
+                'auth.code': [
+                  { guard: 'isCodeComplete', target: 'verifying', actions: assign({ errorKey: null }) },
+                  { actions: assign({ errorKey: validationKeys.invalidCode }) },
+                ],
+              },
+            },
+            verifying: {
+              tags: ['busy'],
+              invoke: {
+                id: 'loginTwoFactor',
+                src: 'loginTwoFactor',
+                input: ({ context, event }) => {
+                  if (event.type !== 'auth.code' || !context.ticket) {
+                    throw new Error('verifying is only entered by auth.code with a ticket');
+                  }
+                  return { ticket: context.ticket, ...toSecondFactor(event)! };
+                },
+                onDone: {
+                  target: '#auth.signedIn',
+                  actions: [
+                    assign(({ event }) => ({ ...event.output, errorKey: null, ticket: null })),
+                    ...signedInActions,
+                  ],
+                },
+                onError: [
+                  {
+                    guard: {
+                      type: 'isSignInExpired',
+                      params: ({ event }: { event: { error: unknown } }) => event.error,
+                    },
+                    target: '#auth.signedOut.idle',
+                    actions: assign({ errorKey: errorCodes.signInExpired, ticket: null }),
+                  },
+                  {
+                    target: 'idle',
+                    actions: assign({ errorKey: ({ event }) => loginErrorKey(event.error) }),
+                  },
+                ],
+              },
             },
           },
         },
@@ -241,6 +347,8 @@ export const selectUser = (snapshot: AuthSnapshot): User | null => snapshot.cont
 export const selectErrorKey = (snapshot: AuthSnapshot): string | null => snapshot.context.errorKey;
 export const selectIsBusy = (snapshot: AuthSnapshot): boolean => snapshot.hasTag('busy');
 export const selectIsRestoring = (snapshot: AuthSnapshot): boolean => snapshot.matches('restoring');
+/** The sign-in waits for the code of a two-factor sign-in. */
+export const selectNeedsCode = (snapshot: AuthSnapshot): boolean => snapshot.matches({ signedOut: 'code' });
 /** Signed in until the sign-out has finished. */
 export const selectIsSignedIn = (snapshot: AuthSnapshot): boolean =>
   snapshot.matches('signedIn') || snapshot.matches('signingOut');

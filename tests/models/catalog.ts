@@ -86,6 +86,23 @@ export const machineModels: MachineModel[] = [
         { type: 'auth.login', username: '', password: '' },
       ],
       'auth.tokensRefreshed': [{ type: 'auth.tokensRefreshed', access: 'access', refresh: 'refresh' }],
+      // Two-factor sign-in: the code from the app, a recovery code, and one too short to send.
+      'auth.code': [
+        { type: 'auth.code', code: '123456', kind: 'totp' },
+        { type: 'auth.code', code: 'abcde-fgh23', kind: 'recovery' },
+        { type: 'auth.code', code: '12', kind: 'totp' },
+      ],
+      'xstate.done.actor.login': [
+        { type: 'xstate.done.actor.login', output: { two_factor_required: true, ticket: 'ticket' } },
+        {
+          type: 'xstate.done.actor.login',
+          output: { user: adminUser, access: 'access', refresh: 'refresh' },
+        },
+      ],
+      'xstate.error.actor.loginTwoFactor': [
+        failure('loginTwoFactor', 'errors.invalidCode', 401),
+        failure('loginTwoFactor', 'errors.signInExpired', 401),
+      ],
       // What the page finds at load: a stored sign-in with its cookie, nothing, or tokens whose
       // cookie is gone (src/machines/auth-rules.ts).
       'xstate.done.actor.restoreSession': [

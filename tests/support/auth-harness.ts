@@ -1,9 +1,15 @@
 import { vi } from 'vitest';
 import { createActor } from 'xstate';
-import type { LoginRequest, LoginResponse, LogoutRequest, User } from '../../contract/auth.contract.ts';
+import type {
+  LoginAnswer,
+  LoginRequest,
+  LoginResponse,
+  LogoutRequest,
+  User,
+} from '../../contract/auth.contract.ts';
 import { authMachine, toStoredSession } from '../../src/machines/auth.machine.ts';
 import type { Notice } from '../../src/machines/notify.ts';
-import type { RestoredSignIn } from '../../src/machines/auth-rules.ts';
+import type { RestoredSignIn, SecondFactor } from '../../src/machines/auth-rules.ts';
 import { createAuthStorage } from '../../src/services/auth-storage.ts';
 import { clearSessionMarker } from '../../src/services/session-cookie.ts';
 import { controlledActor } from './controlled-actor.ts';
@@ -15,7 +21,8 @@ import { startSession } from './session-actor.ts';
  */
 export function createAuthHarness() {
   const restoreSession = controlledActor<RestoredSignIn>();
-  const login = controlledActor<LoginResponse, LoginRequest>();
+  const login = controlledActor<LoginAnswer, LoginRequest>();
+  const loginTwoFactor = controlledActor<LoginResponse, { ticket: string } & SecondFactor>();
   const logout = controlledActor<void, LogoutRequest>();
   const fetchUserStatus = controlledActor<User>();
   const notices: Notice[] = [];
@@ -28,6 +35,7 @@ export function createAuthHarness() {
       actors: {
         restoreSession: restoreSession.logic,
         login: login.logic,
+        loginTwoFactor: loginTwoFactor.logic,
         logout: logout.logic,
         fetchUserStatus: fetchUserStatus.logic,
       },
@@ -45,5 +53,15 @@ export function createAuthHarness() {
     }),
   );
 
-  return { auth, session, restoreSession, login, logout, fetchUserStatus, notices, announceSessionChanged };
+  return {
+    auth,
+    session,
+    restoreSession,
+    login,
+    loginTwoFactor,
+    logout,
+    fetchUserStatus,
+    notices,
+    announceSessionChanged,
+  };
 }

@@ -73,7 +73,12 @@ describe('app services', () => {
     expect(JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY) ?? 'null')).toEqual(adminLogin);
     expect(services.theme.getSnapshot().context.themes).toEqual(themes);
     expect((await services.queryClient.load()).getQueryData(themesQueryKey)).toEqual(themes);
-    expect(server.seen('POST /auth/login/')[0]?.body).toEqual({ username: 'ada', password: 'secret' });
+    // With the interface language, which the account's security e-mails are written in.
+    expect(server.seen('POST /auth/login/')[0]?.body).toEqual({
+      username: 'ada',
+      password: 'secret',
+      language: expect.stringMatching(/^(ar|en)$/),
+    });
     expect(notices).toContainEqual({ kind: 'success', key: 'auth.loginSucceeded' });
   });
 

@@ -155,7 +155,7 @@ describe('auth machine: login', () => {
 
     expect(auth.getSnapshot().matches('signedIn')).toBe(true);
     expect(selectIsSignedIn(auth.getSnapshot())).toBe(true);
-    expect(auth.getSnapshot().context).toEqual({ ...adminLogin, errorKey: null });
+    expect(auth.getSnapshot().context).toEqual({ ...adminLogin, errorKey: null, ticket: null });
     expect(storedAuth()).toEqual(adminLogin);
     expect(announceSessionChanged).toHaveBeenCalledTimes(2); // after the empty restore, then login
     expect(session.getSnapshot().value).toBe('admin');
@@ -263,7 +263,13 @@ describe('auth machine: logout', () => {
     await settle();
 
     expect(auth.getSnapshot().value).toEqual({ signedOut: 'idle' });
-    expect(auth.getSnapshot().context).toEqual({ user: null, access: null, refresh: null, errorKey: null });
+    expect(auth.getSnapshot().context).toEqual({
+      user: null,
+      access: null,
+      refresh: null,
+      errorKey: null,
+      ticket: null,
+    });
     expect(Object.keys(localStorage)).toEqual(['i18nextLng']);
     expect(localStorage.getItem('i18nextLng')).toBe('en');
     expect(readSessionMarker()).toBeNull();
