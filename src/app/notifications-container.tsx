@@ -1,6 +1,11 @@
 import { MantineThemeProvider, type MantineThemeOverride } from '@mantine/core';
-import { Notifications, notifications } from '@mantine/notifications';
-import { useMemo } from 'react';
+import {
+  Notifications,
+  notifications,
+  notificationsStore,
+  type NotificationData,
+} from '@mantine/notifications';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Notice } from '../machines/notify.ts';
 
@@ -20,6 +25,20 @@ export default function NotificationsContainer() {
     }),
     [t],
   );
+  // A dialog opening (or closing) moves the toasts already shown to where they leave it clear.
+  useEffect(() => {
+    let where = toastPosition();
+    const observer = new MutationObserver(() => {
+      const now = toastPosition();
+      if (now === where) return;
+      where = now;
+      notifications.updateState(notificationsStore, (shown) =>
+        shown.map((notice) => ({ ...notice, position: now })),
+      );
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, []);
   return (
     <MantineThemeProvider theme={theme}>
       <Notifications position="top-center" autoClose={5000} />
@@ -36,11 +55,19 @@ function NoticeText({ i18nKey }: { i18nKey: string }) {
   return <>{t(i18nKey)}</>;
 }
 
+/**
+ * Top-centre (spec §9), except while a modal dialog is open: its title and first fields sit at
+ * the top, so toasts go to the bottom-centre until it closes (issue 22).
+ */
+export function toastPosition(): NonNullable<NotificationData['position']> {
+  return document.querySelector('[role="dialog"][aria-modal="true"]') ? 'bottom-center' : 'top-center';
+}
+
 export function showToast({ kind, key }: Notice): void {
   notifications.show({
     message: <NoticeText i18nKey={key} />,
     color: kind === 'error' ? 'red' : 'green',
-    position: 'top-center',
+    position: toastPosition(),
     autoClose: 5000,
   });
 }

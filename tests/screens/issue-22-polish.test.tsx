@@ -7,6 +7,7 @@ import en from '../../src/i18n/locales/en/recipients.json';
 import { renderApp, type RenderOptions } from '../setup/render.tsx';
 import { routeOf } from '../support/fake-server.ts';
 import { themes } from '../support/fixtures.ts';
+import { showNotice } from '../../src/app/notifier.tsx';
 
 // Issue 22: the smaller things a sender trips over, each shown in both languages.
 
@@ -105,4 +106,30 @@ describe('issue 22 polish', { timeout: 30_000 }, () => {
       await waitFor(() => expect(picker()).toBeNull());
     },
   );
+
+  it('keeps toasts clear of an open dialog, and back at the top once it closes', async () => {
+    const { i18n, user } = render({
+      language: 'en',
+      route: paths.dashboard.recipientList('l1'),
+      routes: {
+        [routeOf(api.getList, { id: 'l1' })]: () => ({ status: 200, data: list }),
+        [routeOf(api.recipients)]: () => ({ status: 200, data: { count: 0, results: [] } }),
+      },
+    });
+    const whereIs = async (text: string) =>
+      (await screen.findByText(text, {}, wait)).closest('[data-position]')?.getAttribute('data-position');
+    showNotice({ kind: 'success', key: 'errors.notFound' });
+    await waitFor(async () => expect(await whereIs(i18n.t('errors.notFound'))).toBe('top-center'));
+    await user.click(
+      await screen.findByRole('button', { name: i18n.t('recipients:list.addRecipient') }, wait),
+    );
+    await screen.findByRole('dialog', {}, wait);
+    // The toast already shown moves away from the dialog's title; a new one appears there too.
+    await waitFor(async () => expect(await whereIs(i18n.t('errors.notFound'))).toBe('bottom-center'));
+    showNotice({ kind: 'error', key: 'errors.network' });
+    await waitFor(async () => expect(await whereIs(i18n.t('errors.network'))).toBe('bottom-center'));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(async () => expect(await whereIs(i18n.t('errors.network'))).toBe('top-center'));
+  });
 });
