@@ -26,7 +26,7 @@ const stepHeading = (app: Rendered, step: string) =>
   screen.findByRole('heading', { level: 2, name: app.i18n.t(`send:steps.${step}`) });
 
 /** Recipient -> message from the template -> no files -> yes/no survey -> now -> review. */
-async function toReview(app: Rendered) {
+async function toReview(app: Rendered, atSchedule?: () => Promise<void>) {
   const { user, i18n } = app;
   const t = (key: string) => i18n.t(key);
   // The wizard's texts arrive with its chunk: wait for it before reading them.
@@ -52,6 +52,7 @@ async function toReview(app: Rendered) {
   await user.type(screen.getByLabelText(t('send:survey.question'), { exact: false }), 'Coming?');
   await next(app);
   await stepHeading(app, 'schedule');
+  await atSchedule?.();
   await next(app);
   await stepHeading(app, 'review');
 }
@@ -105,6 +106,22 @@ describe('send wizard screen', () => {
     );
     expect((await screen.findAllByText('جارٍ إرسال الرسالة.')).length).toBeGreaterThan(0);
     expect(window.localStorage.getItem(`${SEND_DRAFT_PREFIX}single`)).toBeNull();
+  });
+
+  it('counts clicks unless switched off on the schedule step, which the review shows (English)', async () => {
+    const app = openWizard({ language: 'en' });
+    await toReview(app, async () => {
+      // Mantine's switch names itself with its label and its description.
+      const toggle = screen.getByRole('switch', { name: /^Count clicks on the message's links/ });
+      expect(toggle).toBeChecked();
+      await app.user.click(toggle);
+      expect(toggle).not.toBeChecked();
+    });
+    const row = screen.getByRole('rowheader', { name: "Count clicks on the message's links" }).closest('tr')!;
+    expect(within(row).getByRole('cell')).toHaveTextContent('Off');
+    await app.user.click(screen.getByRole('button', { name: 'Send now' }));
+    expect(await screen.findByRole('heading', { name: 'Your e-mail is on its way' })).toBeInTheDocument();
+    expect(app.server.seen(routes.send)[0]?.body).toMatchObject({ track_clicks: false });
   });
 
   it('shows the server’s reason when the send is refused, in English', async () => {

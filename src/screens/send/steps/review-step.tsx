@@ -25,6 +25,7 @@ export function ReviewStep({ state, send }: StepProps) {
     [t('send:review.attachments'), files.length ? files.join('، ') : t('send:review.none')],
     [t('send:review.survey'), survey],
     [t('send:review.when'), when],
+    [t('send:options.trackClicks'), draft.trackClicks ? t('send:options.on') : t('send:options.off')],
     [t('send:review.cost'), check ? t('send:review.credits', { count: check.cost }) : '…'],
     [t('send:review.balance'), check ? t('send:review.credits', { count: check.balance }) : '…'],
   ];
