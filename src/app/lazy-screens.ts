@@ -32,3 +32,4 @@ export const SendersScreen = lazy(() => import('../screens/senders/senders-scree
 export const ProfileScreen = lazy(() => import('../screens/profile/profile-screen.tsx'));
 export const EmailLogScreen = lazy(() => import('../screens/logs/email-log-screen.tsx'));
 export const EmailLogEntryScreen = lazy(() => import('../screens/logs/email-log-entry-screen.tsx'));
+export const SuppressionsScreen = lazy(() => import('../screens/suppressions/suppressions-screen.tsx'));

@@ -31,6 +31,10 @@ export const paths = {
     mailbox: '/dashboard/mailbox',
     financial: {
       statement: '/dashboard/financial/statement',
+      recharge: '/dashboard/financial/recharge',
+      orders: '/dashboard/financial/orders',
+      packages: '/dashboard/financial/packages',
+      invoice: (id: string) => `/dashboard/financial/invoice/${encodeURIComponent(id)}`,
     },
     contact: '/dashboard/contact',
     settings: {
@@ -42,10 +46,12 @@ export const paths = {
       root: '/dashboard/logs',
       email: '/dashboard/logs/email',
       emailEntry: (id: string) => `/dashboard/logs/email/${encodeURIComponent(id)}`,
+      suppressions: '/dashboard/logs/suppressions',
     },
     services: {
       root: '/dashboard/services',
       templates: '/dashboard/services/templates',
+      creditAlert: '/dashboard/services/credit-alert',
     },
   },
   payment: {

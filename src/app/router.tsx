@@ -28,6 +28,7 @@ import {
   ProfileScreen,
   EmailLogScreen,
   EmailLogEntryScreen,
+  SuppressionsScreen,
 } from './lazy-screens.ts';
 import { paths } from './paths.ts';
 import { RootLayout, type RouteHandle } from './root-layout.tsx';
@@ -151,6 +152,11 @@ const dashboardRoutes: RouteObject = {
               path: withId(dashboard.logs.email),
               element: <EmailLogEntryScreen />,
               handle: titled('pages.emailLogEntry'),
+            },
+            {
+              path: dashboard.logs.suppressions,
+              element: <SuppressionsScreen />,
+              handle: titled('pages.suppressions'),
             },
           ],
         },

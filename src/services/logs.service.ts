@@ -3,11 +3,12 @@ import { pathOf } from '../../contract/endpoint.ts';
 import type { Page } from '../../contract/list.contract.ts';
 import {
   logEndpoints as api,
+  messageLogStatusSchema,
   type CampaignLog,
   type MessageExportFormat,
   type MessageLog,
 } from '../../contract/logs.contract.ts';
-import { campaignStatusSchema, messageStatusSchema, sendEndpoints } from '../../contract/send.contract.ts';
+import { campaignStatusSchema, sendEndpoints } from '../../contract/send.contract.ts';
 import type { CampaignAction } from '../machines/logs/campaign-control.machine.ts';
 import type { ListFilters, ListRequest } from '../machines/list.machine.ts';
 import type { Call } from './http.ts';
@@ -37,7 +38,7 @@ export function campaignFilters(filters: ListFilters) {
 }
 
 export function messageFilters(filters: ListFilters) {
-  const status = oneOf(filters.status, messageStatusSchema.options);
+  const status = oneOf(filters.status, messageLogStatusSchema.options);
   return { ...(status ? { status } : {}), ...(filters.answer ? { answer: filters.answer } : {}) };
 }
 

@@ -43,11 +43,21 @@ const sending: CampaignLog = {
   sender_name: 'Sam',
   status: 'sending',
   recipients_count: 10,
-  counts: { ...counts, opened: 2, machine_opened: 0, clicked: 0, machine_clicked: 0, possible_duplicates: 0 },
+  counts: {
+    ...counts,
+    opened: 2,
+    machine_opened: 0,
+    clicked: 0,
+    machine_clicked: 0,
+    possible_duplicates: 0,
+    bounced: 0,
+    complained: 0,
+  },
   scheduled_at: null,
   started_at: '2026-11-24T09:00:00.000Z',
   late_seconds: null,
   finished_at: null,
+  pause_reason: null,
   created_at: '2026-11-24T08:59:00.000Z',
 };
 const done: CampaignLog = {
@@ -76,6 +86,8 @@ const timeline: CampaignTimeline = {
   clicks: [],
   answers: [{ answer: 'yes', count: 1 }],
   custom_answered: 0,
+  bounces: [],
+  complaints: [],
 };
 const message = (seq: number, values: Partial<MessageLog>): MessageLog => ({
   id: `m${seq}`,
@@ -83,6 +95,11 @@ const message = (seq: number, values: Partial<MessageLog>): MessageLog => ({
   email: `r${seq}@example.com`,
   name: `Person ${seq}`,
   status: 'sent',
+  bounced_at: null,
+  bounce_code: null,
+  bounce_diagnostic: null,
+  soft_bounce_count: 0,
+  complained_at: null,
   blocked_reason: null,
   attempts: 1,
   smtp_response: null,

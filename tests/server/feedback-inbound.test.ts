@@ -216,6 +216,51 @@ describe(`bounces and complaints by mail, from the sink to the next send (${engi
     expect(state.json()).toMatchObject({ counts: { sent: 1, blocked: 3 } });
   });
 
+  it('shows bounced and complained in the e-mail log, its figures, charts and the overview', async () => {
+    const get = (url: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api${url}`,
+        headers: { authorization: `Bearer ${sender.access}` },
+      });
+    const page = (await get(`/logs/email/${campaignId}/messages/?ordering=seq`)).json<{
+      results: {
+        email: string;
+        status: string;
+        bounce_code: string | null;
+        bounce_diagnostic: string | null;
+      }[];
+    }>();
+    expect(page.results.map((row) => [row.email, row.status, row.bounce_code])).toEqual([
+      ['gone@example.org', 'bounced', '5.1.1'],
+      ['angry@example.org', 'complained', null],
+      ['leaving@example.org', 'sent', null],
+      ['fine@example.org', 'sent', null],
+    ]);
+    expect(page.results[0]!.bounce_diagnostic).toContain('User unknown');
+    const bounced = (await get(`/logs/email/${campaignId}/messages/?status=bounced`)).json<{
+      count: number;
+    }>();
+    const delivered = (await get(`/logs/email/${campaignId}/messages/?status=sent`)).json<{
+      count: number;
+    }>();
+    expect([bounced.count, delivered.count]).toEqual([1, 2]);
+    expect((await get(`/logs/email/${campaignId}/`)).json()).toMatchObject({
+      counts: { sent: 4, bounced: 1, complained: 1 },
+      pause_reason: null,
+    });
+    const timeline = (await get(`/logs/email/${campaignId}/timeline/`)).json<{
+      bounces: { count: number }[];
+      complaints: { count: number }[];
+    }>();
+    expect([
+      timeline.bounces.map((point) => point.count),
+      timeline.complaints.map((point) => point.count),
+    ]).toEqual([[1], [1]]);
+    const summary = (await get('/logs/summary/')).json<{ month: { bounced: number; complained: number } }>();
+    expect(summary.month).toMatchObject({ bounced: 1, complained: 1 });
+  });
+
   it('reads a non-standard plain-text bounce and a soft (4.x.x) DSN', async () => {
     const id = (
       await api.send(

@@ -89,13 +89,13 @@ describe(`e-mail log export and overview summary (${engine})`, () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'Recipient e-mail,Name,Delivery,Blocked,Sent at,Opened at,Opens,Survey question,Survey answer,Custom questions and answers,Last checked at,Server answer',
+      'Recipient e-mail,Name,Delivery,Blocked,Sent at,Opened at,Opens,Opens by machines,First clicked at,Clicks,Clicks by machines,Survey question,Survey answer,Custom questions and answers,Last checked at,Server answer',
     );
     expect(lines[1]).toBe(
-      "r0@example.com,'=SUM(A1),Delivered,,2026-11-24T09:00:00.000Z,2026-11-24T10:00:00.000Z,3,Coming?,Yes,,2026-11-24T10:00:00.000Z,",
+      "r0@example.com,'=SUM(A1),Delivered,,2026-11-24T09:00:00.000Z,2026-11-24T10:00:00.000Z,3,0,,0,0,Coming?,Yes,,2026-11-24T10:00:00.000Z,",
     );
     expect(lines[4]).toBe(
-      'r3@example.com,Person 3,Failed,,,,0,Coming?,,"Why?: Because, ""really""",,550 no such user',
+      'r3@example.com,Person 3,Failed,,,,0,0,,0,0,Coming?,,"Why?: Because, ""really""",,550 no such user',
     );
     expect(lines[5]).toContain('r4@example.com,Person 4,Blocked,Unsubscribed,');
     expect(lines).toHaveLength(6);
@@ -110,7 +110,7 @@ describe(`e-mail log export and overview summary (${engine})`, () => {
     const book = XLSX.read(response.rawPayload, { type: 'buffer' });
     const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
     expect(rows[0]![0]).toBe('بريد المستلم');
-    expect(rows.slice(1).map((row) => [row[0], row[2], row[8]])).toEqual([
+    expect(rows.slice(1).map((row) => [row[0], row[2], row[12]])).toEqual([
       ['r0@example.com', 'تم التسليم', 'نعم'],
       ['r1@example.com', 'تم التسليم', 'لا'],
     ]);
@@ -129,8 +129,8 @@ describe(`e-mail log export and overview summary (${engine})`, () => {
     const response = await get(sender, `/logs/summary/?week_start=${week}&month_start=${month}`);
     expect(response.statusCode).toBe(200);
     const summary = response.json();
-    expect(summary.week).toEqual({ sent: 1, opened: 2, blocked: 0 });
-    expect(summary.month).toEqual({ sent: 2, opened: 2, blocked: 1 });
+    expect(summary.week).toEqual({ sent: 1, opened: 2, blocked: 0, bounced: 0, complained: 0 });
+    expect(summary.month).toEqual({ sent: 2, opened: 2, blocked: 1, bounced: 0, complained: 0 });
     const status = await get(sender, '/auth/user-status');
     expect(summary.balance).toBe(status.json().remaining_quota);
     expect(summary.quota - summary.used).toBe(summary.balance);

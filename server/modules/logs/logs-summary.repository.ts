@@ -33,6 +33,8 @@ async function periodFigures(db: Db, userId: string, weekStart: string, monthSta
   const sent = (start: string) => sql`messages.sent_at >= ${start}`;
   const opened = (start: string) => sql`messages.opened_at >= ${start}`;
   const blocked = (start: string) => sql`messages.status = 'blocked' and messages.updated_at >= ${start}`;
+  const bounced = (start: string) => sql`messages.bounced_at >= ${start}`;
+  const complained = (start: string) => sql`messages.complained_at >= ${start}`;
   const row = await db
     .selectFrom('messages')
     .innerJoin('campaigns', 'campaigns.id', 'messages.campaign_id')
@@ -43,6 +45,10 @@ async function periodFigures(db: Db, userId: string, weekStart: string, monthSta
       when(sent(monthStart)).as('month_sent'),
       when(opened(monthStart)).as('month_opened'),
       when(blocked(monthStart)).as('month_blocked'),
+      when(bounced(weekStart)).as('week_bounced'),
+      when(complained(weekStart)).as('week_complained'),
+      when(bounced(monthStart)).as('month_bounced'),
+      when(complained(monthStart)).as('month_complained'),
     ])
     .where('campaigns.user_id', '=', userId)
     .where((eb) =>
@@ -50,6 +56,8 @@ async function periodFigures(db: Db, userId: string, weekStart: string, monthSta
         eb('messages.sent_at', '>=', since),
         eb('messages.opened_at', '>=', since),
         eb.and([eb('messages.status', '=', 'blocked'), eb('messages.updated_at', '>=', since)]),
+        eb('messages.bounced_at', '>=', since),
+        eb('messages.complained_at', '>=', since),
       ]),
     )
     .executeTakeFirstOrThrow();
@@ -57,6 +65,8 @@ async function periodFigures(db: Db, userId: string, weekStart: string, monthSta
     sent: Number(row[`${prefix}_sent`] ?? 0),
     opened: Number(row[`${prefix}_opened`] ?? 0),
     blocked: Number(row[`${prefix}_blocked`] ?? 0),
+    bounced: Number(row[`${prefix}_bounced`] ?? 0),
+    complained: Number(row[`${prefix}_complained`] ?? 0),
   });
   return { week: figures('week'), month: figures('month') };
 }

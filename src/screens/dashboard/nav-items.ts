@@ -43,7 +43,13 @@ export const navSections: NavSection[] = [
       { labelKey: 'nav.senders', to: paths.dashboard.settings.senders, adminOnly: true },
     ],
   },
-  { labelKey: 'nav.logs', links: [{ labelKey: 'nav.emailLog', to: paths.dashboard.logs.email }] },
+  {
+    labelKey: 'nav.logs',
+    links: [
+      { labelKey: 'nav.emailLog', to: paths.dashboard.logs.email },
+      { labelKey: 'nav.suppressions', to: paths.dashboard.logs.suppressions },
+    ],
+  },
   {
     labelKey: 'nav.users',
     adminOnly: true,

@@ -15,6 +15,8 @@ export function mergeBuckets(timeline: CampaignTimeline) {
     opens: timeline.opens,
     machine_opens: timeline.machine_opens,
     clicks: timeline.clicks,
+    bounces: timeline.bounces,
+    complaints: timeline.complaints,
   };
   type Row = { at: string } & Record<keyof typeof series, number>;
   const buckets = new Map<string, Row>();
@@ -27,6 +29,8 @@ export function mergeBuckets(timeline: CampaignTimeline) {
         opens: 0,
         machine_opens: 0,
         clicks: 0,
+        bounces: 0,
+        complaints: 0,
       };
       row[name] += point.count;
       buckets.set(point.at, row);
@@ -36,6 +40,12 @@ export function mergeBuckets(timeline: CampaignTimeline) {
 }
 
 const total = (points: Point[]) => points.reduce((sum, point) => sum + point.count, 0);
+
+/** Bounces and complaints as a share of deliveries (what mailbox providers judge a sender by). */
+const percent = (part: number, whole: number, language: string) =>
+  new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 2 }).format(
+    whole === 0 ? 0 : part / whole,
+  );
 
 /** Deliveries, failures and first opens per hour or day, and the yes/no answers. */
 export function CampaignCharts({ timeline }: { timeline: CampaignTimeline }) {
@@ -69,6 +79,8 @@ export function CampaignCharts({ timeline }: { timeline: CampaignTimeline }) {
                 mt="sm"
                 data={points}
                 dataKey="at"
+                // Whole counts: no 0.25 steps on the axis (issue 22).
+                yAxisProps={{ allowDecimals: false }}
                 curveType="linear"
                 withLegend
                 series={[
@@ -77,6 +89,8 @@ export function CampaignCharts({ timeline }: { timeline: CampaignTimeline }) {
                   { name: 'opens', label: t('logs:detail.opens'), color: 'blue.9' },
                   { name: 'machine_opens', label: t('logs:detail.machineOpens'), color: 'gray.7' },
                   { name: 'clicks', label: t('logs:detail.clicks'), color: 'grape.9' },
+                  { name: 'bounces', label: t('logs:detail.bounces'), color: 'orange.9' },
+                  { name: 'complaints', label: t('logs:detail.complaints'), color: 'pink.9' },
                 ]}
               />
               <Text size="sm" mt="xs">
@@ -91,6 +105,14 @@ export function CampaignCharts({ timeline }: { timeline: CampaignTimeline }) {
                   opens: number(total(timeline.opens)),
                   machineOpens: number(total(timeline.machine_opens)),
                   clicks: number(total(timeline.clicks)),
+                })}
+              </Text>
+              <Text size="sm">
+                {t('logs:detail.bounceSummary', {
+                  bounces: number(total(timeline.bounces)),
+                  bounceRate: percent(total(timeline.bounces), total(timeline.deliveries), language),
+                  complaints: number(total(timeline.complaints)),
+                  complaintRate: percent(total(timeline.complaints), total(timeline.deliveries), language),
                 })}
               </Text>
             </>
@@ -109,6 +131,7 @@ export function CampaignCharts({ timeline }: { timeline: CampaignTimeline }) {
                 mt="sm"
                 data={answers}
                 dataKey="answer"
+                yAxisProps={{ allowDecimals: false }}
                 series={[{ name: 'count', label: t('logs:detail.count'), color: 'indigo.9' }]}
               />
               <Text size="sm" mt="xs">

@@ -41,6 +41,11 @@ export function EntrySummary({ campaign }: { campaign: CampaignLog & Pick<Campai
           {t('logs:detail.from')}: <bdi>{`${campaign.sender_name} <${campaign.from_email}>`}</bdi>
         </Text>
       </Group>
+      {campaign.status === 'paused' && campaign.pause_reason ? (
+        <Text size="sm" fw={700} c="red.9">
+          {t(`logs:pauseReason.${campaign.pause_reason}`)}
+        </Text>
+      ) : null}
       <Group gap="lg">
         {times
           .filter(([, value]) => value)
@@ -58,6 +63,8 @@ export function EntrySummary({ campaign }: { campaign: CampaignLog & Pick<Campai
         <Figure label={t('logs:columns.opened')} value={number(campaign.counts.opened)} />
         <Figure label={t('logs:detail.machineOpens')} value={number(campaign.counts.machine_opened)} />
         <Figure label={t('logs:detail.clicks')} value={number(campaign.counts.clicked)} />
+        <Figure label={t('logs:detail.bounces')} value={number(campaign.counts.bounced)} />
+        <Figure label={t('logs:detail.complaints')} value={number(campaign.counts.complained)} />
         <Figure
           label={t('logs:status.queued')}
           value={number(campaign.counts.queued + campaign.counts.sending)}

@@ -2,8 +2,8 @@ import { Group, Select, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { MessageLog } from '../../../contract/logs.contract.ts';
-import { messageStatusSchema, type Survey } from '../../../contract/send.contract.ts';
+import { messageLogStatusSchema, type MessageLog } from '../../../contract/logs.contract.ts';
+import type { Survey } from '../../../contract/send.contract.ts';
 import type { ListColumn } from '../../components/list/index.ts';
 import type { ListActorRef } from '../../machines/list.machine.ts';
 import { selectQuery } from '../../machines/list.selectors.ts';
@@ -38,6 +38,12 @@ export function messageColumns(t: TFunction, language: string): ListColumn<Messa
           {row.status === 'failed' && row.smtp_response ? (
             <Text size="xs" dir="ltr" ta="start">
               {row.smtp_response}
+            </Text>
+          ) : null}
+          {/* A bounce after delivery: its status code and what the receiving server said. */}
+          {row.status === 'bounced' || (row.status === 'sent' && row.soft_bounce_count > 0) ? (
+            <Text size="xs" dir="ltr" ta="start">
+              {[row.bounce_code, row.bounce_diagnostic].filter(Boolean).join(' ')}
             </Text>
           ) : null}
         </Stack>
@@ -132,7 +138,7 @@ export function MessageFilters({ list, survey }: { list: ListActorRef; survey: S
         value={filters.status ?? ''}
         data={[
           { value: '', label: t('logs:detail.allStatuses') },
-          ...messageStatusSchema.options.map((value) => ({ value, label: t(`logs:status.${value}`) })),
+          ...messageLogStatusSchema.options.map((value) => ({ value, label: t(`logs:status.${value}`) })),
         ]}
         onChange={filter('status')}
       />

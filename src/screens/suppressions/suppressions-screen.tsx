@@ -1,0 +1,197 @@
+import { Button, Group, Modal, Select, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo, useRef, useState } from 'react';
+import { SUPPRESSION_REASONS, type Suppression } from '../../../contract/suppressions.contract.ts';
+import { useAppServices } from '../../app/app-services.tsx';
+import {
+  provideAddSuppressions,
+  provideSuppressionExport,
+  provideSuppressionList,
+} from '../../app/wiring/suppressions.wiring.ts';
+import { ListDeleteModal, ListTable, useListActor, type ListColumn } from '../../components/list/index.ts';
+import ar from '../../i18n/locales/ar/suppressions.json';
+import en from '../../i18n/locales/en/suppressions.json';
+import { useNamespace } from '../../i18n/use-namespace.ts';
+import { selectUser } from '../../machines/auth.machine.ts';
+import type { ListActorRef } from '../../machines/list.machine.ts';
+import { selectPendingDelete, selectQuery } from '../../machines/list.selectors.ts';
+import {
+  selectIsOpen,
+  selectIsSubmitting,
+  type AddSuppressionsActorRef,
+} from '../../machines/suppressions/add-suppressions.machine.ts';
+
+function ReasonFilter({ list }: { list: ListActorRef }) {
+  const { t } = useNamespace('suppressions', { ar, en });
+  const reason = useSelector(list, (snapshot) => selectQuery(snapshot).filters.reason ?? '');
+  return (
+    <Select
+      label={t('suppressions:reasonFilter')}
+      maw={260}
+      allowDeselect={false}
+      value={reason}
+      data={[
+        { value: '', label: t('suppressions:allReasons') },
+        ...SUPPRESSION_REASONS.map((value) => ({ value, label: t(`suppressions:reasons.${value}`) })),
+      ]}
+      onChange={(value) => list.send({ type: 'list.filter', name: 'reason', value: value ?? undefined })}
+    />
+  );
+}
+
+function AddModal({ actor }: { actor: AddSuppressionsActorRef }) {
+  const { t } = useNamespace('suppressions', { ar, en });
+  const opened = useSelector(actor, selectIsOpen);
+  const submitting = useSelector(actor, selectIsSubmitting);
+  const text = useSelector(actor, (snapshot) => snapshot.context.text);
+  const problem = useSelector(actor, (snapshot) => snapshot.context.problem);
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => actor.send({ type: 'add.close' })}
+      title={t('suppressions:add.title')}
+      centered
+    >
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          actor.send({ type: 'add.submit' });
+        }}
+      >
+        <Stack>
+          <Textarea
+            label={t('suppressions:add.label')}
+            description={t('suppressions:add.hint')}
+            dir="ltr"
+            rows={5}
+            data-autofocus
+            value={text}
+            error={problem ? t(problem.key, { email: problem.email ?? '' }) : undefined}
+            onChange={(event) => actor.send({ type: 'add.change', text: event.currentTarget.value })}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => actor.send({ type: 'add.close' })} disabled={submitting}>
+              {t('suppressions:add.cancel')}
+            </Button>
+            <Button type="submit" loading={submitting}>
+              {t('suppressions:add.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** /dashboard/logs/suppressions: the addresses the sender's campaigns never mail again (issue 16). */
+export default function SuppressionsScreen() {
+  const { t, i18n } = useNamespace('suppressions', { ar, en });
+  const { call, notify, auth, connection } = useAppServices();
+  const isAdmin = useSelector(auth, selectUser)?.role === 'admin';
+  const [listMachine] = useState(() => provideSuppressionList({ call, notify }));
+  const list = useListActor(listMachine, { ordering: '-created_at' });
+  const [addMachine] = useState(() =>
+    provideAddSuppressions({ call, notify, refreshList: () => list.send({ type: 'list.refresh' }) }),
+  );
+  const add = useActorRef(addMachine);
+  // Read when an export starts: the interface language names the columns.
+  const languageRef = useRef(i18n.language);
+  languageRef.current = i18n.language;
+  const exporters = useMemo(() => {
+    const language = () => (languageRef.current === 'en' ? 'en' : 'ar') as 'ar' | 'en';
+    return {
+      csv: provideSuppressionExport({ connection, notify, format: 'csv', language }),
+      xlsx: provideSuppressionExport({ connection, notify, format: 'xlsx', language }),
+    };
+  }, [connection, notify]);
+  const csv = useActorRef(exporters.csv);
+  const xlsx = useActorRef(exporters.xlsx);
+  const csvBusy = useSelector(csv, (snapshot) => snapshot.hasTag('busy'));
+  const xlsxBusy = useSelector(xlsx, (snapshot) => snapshot.hasTag('busy'));
+  const pending = useSelector(list, selectPendingDelete<Suppression>);
+  const date = new Intl.DateTimeFormat(i18n.language === 'ar' ? 'ar-EG' : 'en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+
+  const columns: ListColumn<Suppression>[] = [
+    {
+      headerKey: 'suppressions:columns.email',
+      sortField: 'email',
+      render: (item) => <span dir="ltr">{item.email}</span>,
+    },
+    {
+      headerKey: 'suppressions:columns.reason',
+      sortField: 'reason',
+      render: (item) => t(`suppressions:reasons.${item.reason}`),
+    },
+    {
+      headerKey: 'suppressions:columns.campaign',
+      render: (item) => <span dir="auto">{item.campaign_subject ?? t('suppressions:noCampaign')}</span>,
+    },
+    {
+      headerKey: 'suppressions:columns.created_at',
+      sortField: 'created_at',
+      render: (item) => date.format(new Date(item.created_at)),
+    },
+    ...(isAdmin
+      ? [
+          {
+            headerKey: 'suppressions:columns.sender',
+            render: (item: Suppression) => item.username ?? t('suppressions:everyone'),
+          },
+        ]
+      : []),
+  ];
+  const startExport = (actor: typeof csv) =>
+    actor.send({ type: 'export.start', request: selectQuery(list.getSnapshot()) });
+  const complaint = pending?.reason === 'complaint';
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{t('suppressions:title')}</Title>
+      <Text>{t(isAdmin ? 'suppressions:introAdmin' : 'suppressions:intro')}</Text>
+      <Group justify="space-between" align="flex-end">
+        <Title order={2}>{t('suppressions:heading')}</Title>
+        <Group>
+          <Button onClick={() => add.send({ type: 'add.open' })}>{t('suppressions:add.open')}</Button>
+          <Button variant="light" loading={csvBusy} onClick={() => startExport(csv)}>
+            {t('suppressions:export.csv')}
+          </Button>
+          <Button variant="light" loading={xlsxBusy} onClick={() => startExport(xlsx)}>
+            {t('suppressions:export.xlsx')}
+          </Button>
+        </Group>
+      </Group>
+      <ReasonFilter list={list} />
+      <ListTable<Suppression>
+        actor={list}
+        columns={columns}
+        actions={(item) => (
+          <Button
+            size="xs"
+            color="red"
+            variant="light"
+            aria-label={t('suppressions:remove.label', { email: item.email })}
+            onClick={() => list.send({ type: 'list.delete.request', id: item.id })}
+          >
+            {t('suppressions:remove.confirm')}
+          </Button>
+        )}
+      />
+      {/* Every removal is confirmed; a spam complaint says plainly what mailing that person risks. */}
+      <ListDeleteModal<Suppression>
+        actor={list}
+        nameOf={(item) => item.email}
+        {...(complaint
+          ? {
+              titleKey: 'suppressions:remove.complaintTitle',
+              messageKey: 'suppressions:remove.complaintMessage',
+            }
+          : {})}
+        confirmKey="suppressions:remove.confirm"
+      />
+      <AddModal actor={add} />
+    </Stack>
+  );
+}

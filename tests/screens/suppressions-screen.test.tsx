@@ -1,0 +1,120 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { suppressionEndpoints, type Suppression } from '../../contract/suppressions.contract.ts';
+import { paths } from '../../src/app/paths.ts';
+import { renderApp, type RenderOptions } from '../setup/render.tsx';
+import { routeOf } from '../support/fake-server.ts';
+
+const rows: Suppression[] = [
+  {
+    id: 's1',
+    email: 'angry@example.org',
+    reason: 'complaint',
+    user_id: 'u-sender',
+    username: 'sam',
+    campaign_id: 'c1',
+    campaign_subject: 'Spring offers',
+    created_at: '2026-11-26T10:00:00Z',
+  },
+  {
+    id: 's2',
+    email: 'gone@example.org',
+    reason: 'hard_bounce',
+    user_id: 'u-sender',
+    username: 'sam',
+    campaign_id: 'c1',
+    campaign_subject: 'Spring offers',
+    created_at: '2026-11-26T09:00:00Z',
+  },
+];
+
+function openSuppressions(options: RenderOptions = {}) {
+  return renderApp({
+    signedInAs: 'sender',
+    route: paths.dashboard.logs.suppressions,
+    ...options,
+    routes: {
+      [routeOf(suppressionEndpoints.list)]: () => ({
+        status: 200,
+        data: { count: rows.length, results: rows },
+      }),
+      [routeOf(suppressionEndpoints.remove, { id: 's1' })]: () => ({ status: 204 }),
+      [routeOf(suppressionEndpoints.remove, { id: 's2' })]: () => ({ status: 204 }),
+      [routeOf(suppressionEndpoints.add)]: () => ({ status: 201, data: { added: 2 } }),
+      ...options.routes,
+    },
+  });
+}
+
+describe('suppression list screen', () => {
+  it('shows the list in Arabic with translated reasons and the source campaign', async () => {
+    openSuppressions({ language: 'ar' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'قائمة الحظر' })).toBeInTheDocument();
+    const row = (await screen.findByText('angry@example.org')).closest('tr')!;
+    expect(within(row).getByText('شكوى رسائل مزعجة')).toBeInTheDocument();
+    expect(within(row).getByText('Spring offers')).toBeInTheDocument();
+    const other = screen.getByText('gone@example.org').closest('tr')!;
+    expect(within(other).getByText('ارتداد دائم')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'تصدير CSV' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toContain('قائمة الحظر'));
+  });
+
+  it('asks before removing a spam complaint, saying what it risks, then removes it', async () => {
+    const { user, server } = openSuppressions({ language: 'en' });
+    await user.click(await screen.findByRole('button', { name: 'Remove angry@example.org from the list' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove a spam complaint?' });
+    expect(within(dialog).getByText(/angry@example.org reported your mail as spam/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(server.seen(routeOf(suppressionEndpoints.remove, { id: 's1' }))).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Remove angry@example.org from the list' }));
+    const again = await screen.findByRole('dialog', { name: 'Remove a spam complaint?' });
+    await user.click(within(again).getByRole('button', { name: 'Remove' }));
+    await waitFor(() =>
+      expect(server.seen(routeOf(suppressionEndpoints.remove, { id: 's1' }))).toHaveLength(1),
+    );
+  });
+
+  it('asks with the plain question for other reasons', async () => {
+    const { user } = openSuppressions({ language: 'ar' });
+    await user.click(await screen.findByRole('button', { name: 'أزل gone@example.org من القائمة' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByText(/أبلغ/)).not.toBeInTheDocument();
+  });
+
+  it('adds addresses by hand, refusing an invalid one first (English)', async () => {
+    const { user, server } = openSuppressions({ language: 'en' });
+    await user.click(await screen.findByRole('button', { name: 'Add addresses' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add addresses to the suppression list' });
+    const field = within(dialog).getByLabelText(/E-mail addresses/);
+    await user.type(field, 'one@example.org{Enter}not-an-address');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await within(dialog).findByText('Not a valid address: not-an-address')).toBeInTheDocument();
+    expect(server.seen(routeOf(suppressionEndpoints.add))).toHaveLength(0);
+
+    await user.clear(field);
+    await user.type(field, 'one@example.org, two@example.org');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(server.seen(routeOf(suppressionEndpoints.add))).toHaveLength(1));
+    expect(server.seen(routeOf(suppressionEndpoints.add))[0]!.body).toEqual({
+      emails: ['one@example.org', 'two@example.org'],
+    });
+    expect(await screen.findByText('The addresses are on the suppression list.')).toBeInTheDocument();
+    // The list is read again so the new rows show.
+    await waitFor(() => expect(server.seen(routeOf(suppressionEndpoints.list)).length).toBeGreaterThan(1));
+  });
+
+  it('offers the reason filter with every reason (Arabic)', async () => {
+    const { user, server } = openSuppressions({ language: 'ar' });
+    await screen.findByText('angry@example.org');
+    const reason = screen.getAllByLabelText('السبب').find((element) => element.tagName === 'INPUT')!;
+    await user.click(reason);
+    expect(await screen.findByRole('option', { name: 'أُضيف يدويًا' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'ارتداد مؤقت متكرر' })).toBeInTheDocument();
+    const before = server.seen(routeOf(suppressionEndpoints.list)).length;
+    await user.click(screen.getByRole('option', { name: 'شكوى رسائل مزعجة' }));
+    // The filter reloads the list.
+    await waitFor(() =>
+      expect(server.seen(routeOf(suppressionEndpoints.list)).length).toBeGreaterThan(before),
+    );
+  });
+});
