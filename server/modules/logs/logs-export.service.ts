@@ -17,6 +17,10 @@ export const exportColumns = [
   'sent_at',
   'opened_at',
   'open_count',
+  'machine_open_count',
+  'clicked_at',
+  'click_count',
+  'machine_click_count',
   'survey_question',
   'survey_answer',
   'custom_answers',
@@ -36,6 +40,10 @@ function cells(language: Language, row: MessageLog): Record<(typeof exportColumn
     sent_at: row.sent_at ?? '',
     opened_at: row.opened_at ?? '',
     open_count: String(row.open_count),
+    machine_open_count: String(row.machine_open_count),
+    clicked_at: row.clicked_at ?? '',
+    click_count: String(row.click_count),
+    machine_click_count: String(row.machine_click_count),
     survey_question: row.survey_question ?? '',
     survey_answer: isYesNo(row.survey_answer)
       ? t(language, `logs:answers.${row.survey_answer}`)
