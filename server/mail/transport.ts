@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
 import { buildRawMessage, type RawMessage } from './raw-message.ts';
+import { SmtpClient } from './smtp-client.ts';
 
 /**
  * The one way e-mail leaves the process: a pooled nodemailer SMTP transport to the relay
@@ -94,6 +95,11 @@ export function createSmtpTransport(url: string, options: TransportOptions): Mai
     }
   };
   const fast = (options.engine ?? 'fast') === 'fast';
+  // The pipelining client has no rate limit; a limited relay keeps nodemailer's pool (raw bytes).
+  let client: SmtpClient | null =
+    fast && options.ratePerSecond === 0
+      ? new SmtpClient({ url, connections: options.concurrency, ehloName: options.ehloName })
+      : null;
   return {
     async send(mail) {
       let built: RawMessage | null;
@@ -103,9 +109,22 @@ export function createSmtpTransport(url: string, options: TransportOptions): Mai
       } catch (error) {
         return classifySmtpError(error);
       }
-      return viaNodemailer(mail, built);
+      if (!built || !client) return viaNodemailer(mail, built);
+      const outcome = await client.send(built.envelope, built.data);
+      if (outcome.kind === 'unsupported') {
+        // The relay needs what the client does not do (another AUTH mechanism): nodemailer from now on.
+        if (client) {
+          client.close();
+          client = null;
+        }
+        return viaNodemailer(mail, built);
+      }
+      return outcome.kind === 'sent' ? { ...outcome, messageId: built.messageId } : outcome;
     },
-    close: () => transporter.close(),
+    close: () => {
+      client?.close();
+      transporter.close();
+    },
   };
 }
 
