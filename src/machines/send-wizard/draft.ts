@@ -1,4 +1,4 @@
-import { isValidEmail, normalizeEmail } from '../../../contract/email.contract.ts';
+import { emailProblem, normalizeEmail } from '../../../contract/email.contract.ts';
 import { validationKeys } from '../../../contract/errors.contract.ts';
 import type { SendRequest } from '../../../contract/send.contract.ts';
 import { VARIABLE_NAME_PATTERN } from '../../../contract/template-render.ts';
@@ -26,7 +26,11 @@ function recipientProblems(context: WizardContext): FieldErrors {
   if (source === 'single') {
     const email = draft.recipient.email.trim();
     if (!email) errors['recipient.email'] = 'send:recipients.selectUser';
-    else if (!isValidEmail(normalizeEmail(email))) errors['recipient.email'] = validationKeys.email;
+    else {
+      // The contract's one rule: an invisible or direction character gets its own message.
+      const problem = emailProblem(normalizeEmail(email));
+      if (problem) errors['recipient.email'] = problem;
+    }
     draft.recipient.variables.forEach(({ name }, index) => {
       if (!VARIABLE_NAME_PATTERN.test(name.trim()))
         errors[`variables.${index}`] = 'send:recipients.variableName';
@@ -44,7 +48,8 @@ function messageProblems({ draft }: WizardContext): FieldErrors {
   if (!draft.fromEmail) errors.fromEmail = validationKeys.required;
   if (!draft.senderName.trim()) errors.senderName = validationKeys.required;
   const replyTo = draft.replyTo.trim();
-  if (replyTo && !isValidEmail(normalizeEmail(replyTo))) errors.replyTo = validationKeys.email;
+  const replyToProblem = replyTo ? emailProblem(normalizeEmail(replyTo)) : null;
+  if (replyToProblem) errors.replyTo = replyToProblem;
   // An image-only message is content too.
   if (!visible(draft.html) && !/<img\b/i.test(draft.html)) errors.html = validationKeys.required;
   return errors;

@@ -50,6 +50,10 @@ describe('send wizard machine', () => {
     expect(errors(actor)).toEqual({});
     actor.send({ type: 'wizard.next' });
     expect(errors(actor)).toEqual({ 'recipient.email': 'validation.email' });
+    // The contract's rule: a right-to-left mark pasted into the address has its own message.
+    actor.send({ type: 'recipient.set', field: 'email', value: 'ali\u200F@example.com' });
+    actor.send({ type: 'wizard.next' });
+    expect(errors(actor)).toEqual({ 'recipient.email': 'validation.emailInvisible' });
     actor.send({ type: 'recipient.set', field: 'email', value: 'ali@example.com' });
     actor.send({ type: 'recipient.variable.add' });
     actor.send({ type: 'recipient.variable.set', index: 0, field: 'name', value: 'رقم' });
@@ -95,6 +99,9 @@ describe('send wizard machine', () => {
     actor.send({ type: 'wizard.next' });
     expect(errors(actor)).toEqual({ replyTo: 'validation.email' });
     expect(step(actor)).toBe('message');
+    actor.send({ type: 'message.set', field: 'replyTo', value: 'answers@sender\u200B.example' });
+    actor.send({ type: 'wizard.next' });
+    expect(errors(actor)).toEqual({ replyTo: 'validation.emailInvisible' });
     actor.send({ type: 'message.set', field: 'replyTo', value: ' answers@sender.example ' });
     actor.send({ type: 'wizard.next' });
     expect(wizard.checkSend.last().input.request).toMatchObject({ reply_to: 'answers@sender.example' });
