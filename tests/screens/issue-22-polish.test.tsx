@@ -132,4 +132,13 @@ describe('issue 22 polish', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(async () => expect(await whereIs(i18n.t('errors.network'))).toBe('top-center'));
   });
+
+  it.each(['ar', 'en'] as const)(
+    'the login page opens with the keyboard in its first field (%s)',
+    async (language) => {
+      const { i18n } = renderApp({ language, route: paths.auth.login });
+      const username = await screen.findByLabelText(i18n.t('auth.login.username'), {}, wait);
+      await waitFor(() => expect(username).toHaveFocus());
+    },
+  );
 });

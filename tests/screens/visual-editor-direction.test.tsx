@@ -1,4 +1,4 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import VisualEditor from '../../src/screens/templates/visual-editor.tsx';
 import { renderWithProviders } from '../setup/render.tsx';
@@ -31,5 +31,34 @@ describe('the visual editor reads the way its body will be sent', () => {
     const body = await screen.findByRole('textbox', { name: 'Body' });
     expect(body).toHaveAttribute('dir', 'rtl');
     expect(body).toHaveAttribute('lang', 'ar');
+  });
+});
+
+/** Issue 22, defect 13: the toolbar was 17 Tab stops; now one, with arrows between its controls. */
+describe('the visual editor toolbar', () => {
+  it.each([
+    ['en', 'ArrowRight'],
+    ['ar', 'ArrowLeft'],
+  ] as const)('is one Tab stop and the arrows move along it (%s)', async (language, forward) => {
+    const { user, i18n } = renderWithProviders(<Editor initial="<p>Hello</p>" />, { language });
+    const toolbar = await screen.findByRole('toolbar', { name: i18n.t('templates:toolbar.label') });
+    const buttons = within(toolbar).getAllByRole('button');
+    expect(buttons.length).toBeGreaterThan(10);
+    expect(buttons.filter((button) => button.tabIndex === 0)).toHaveLength(1);
+    await user.tab();
+    expect(buttons[0]).toHaveFocus();
+    await user.keyboard(`{${forward}}`);
+    expect(buttons[1]).toHaveFocus();
+    await user.keyboard('{End}');
+    const enabled = buttons.filter((button) => !(button as HTMLButtonElement).disabled);
+    expect(enabled.at(-1)).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(buttons[0]).toHaveFocus();
+    await user.keyboard(`{${forward}}`);
+    // One Tab leaves the toolbar for the text; Shift+Tab comes back to the control used last.
+    await user.tab();
+    expect(screen.getByRole('textbox', { name: 'Body' })).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(buttons[1]).toHaveFocus();
   });
 });

@@ -7,6 +7,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useImperativeHandle, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bodyDirection } from '../../../contract/text-direction.ts';
+import { useRovingToolbar } from '../../components/roving-toolbar.ts';
 import type { ContentEditorProps } from './content-editor.ts';
 import { DirectionControls, ImageUrlControl } from './visual-editor-controls.tsx';
 
@@ -58,6 +59,10 @@ export default function VisualEditor({ value, onChange, label, readOnly, ref }: 
     },
   }));
 
+  // One Tab stop for the toolbar's controls, arrows between them (issue 22).
+  const toolbar = useRef<HTMLDivElement>(null);
+  useRovingToolbar(toolbar, !readOnly);
+
   const labels = {
     boldControlLabel: t('templates:toolbar.bold'),
     italicControlLabel: t('templates:toolbar.italic'),
@@ -81,7 +86,7 @@ export default function VisualEditor({ value, onChange, label, readOnly, ref }: 
   return (
     <RichTextEditor editor={editor} labels={labels}>
       {readOnly ? null : (
-        <RichTextEditor.Toolbar>
+        <RichTextEditor.Toolbar ref={toolbar} role="toolbar" aria-label={t('templates:toolbar.label')}>
           <RichTextEditor.ControlsGroup>
             <RichTextEditor.H1 />
             <RichTextEditor.H2 />
