@@ -18,6 +18,7 @@ import themeRoutes from './themes/themes.routes.ts';
 import senderRoutes from './senders/senders.routes.ts';
 import templateRoutes from './templates/templates.routes.ts';
 import suppressionRoutes from './suppressions/suppressions.routes.ts';
+import feedbackWebhookRoutes from './feedback-webhooks/feedback-webhooks.routes.ts';
 import uploadRoutes from './uploads/uploads.routes.ts';
 import userRoutes from './users/users.routes.ts';
 
@@ -40,6 +41,7 @@ export const apiModules: FastifyPluginAsync[] = [
   publicPagesRoutes,
   recipientRoutes,
   suppressionRoutes,
+  feedbackWebhookRoutes,
   paymentRoutes,
   apiKeyRoutes,
   apiV1Routes,

@@ -1,8 +1,11 @@
 import fp from 'fastify-plugin';
 import { startInboundServer } from '../mail/feedback/inbound-server.ts';
+import { defaultFetchText, type FetchText } from '../mail/feedback/providers.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** How the SES webhook reads SNS certificates and confirms subscriptions; tests replace it. */
+    snsFetchText: FetchText;
     /** The port the inbound SMTP receiver listens on; null when it is off or could not start. */
     inboundSmtpPort: number | null;
   }
@@ -16,6 +19,7 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     app.decorate('inboundSmtpPort', null);
+    app.decorate('snsFetchText', defaultFetchText);
     const { feedback, bounceDomain } = app.appConfig;
     if (!feedback.inbound) return;
     try {
