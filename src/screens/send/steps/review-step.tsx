@@ -66,6 +66,20 @@ export function ReviewStep({ state, send }: StepProps) {
           </Stack>
         </Alert>
       ) : null}
+      {check && check.variables.some((variable) => variable.missing_count > 0) ? (
+        // The preview fills an empty value with nothing ("Welcome to  "): say who lacks what.
+        <Alert color="yellow" title={t('send:review.missingValues')}>
+          <ul style={{ margin: 0 }}>
+            {check.variables
+              .filter((variable) => variable.missing_count > 0)
+              .map(({ name, missing_count }) => (
+                <li key={name}>
+                  <bdi>{t('send:message.variableMissing', { name, count: missing_count })}</bdi>
+                </li>
+              ))}
+          </ul>
+        </Alert>
+      ) : null}
       <PreviewFrame state={state} send={send} />
     </Stack>
   );
