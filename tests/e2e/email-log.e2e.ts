@@ -35,7 +35,8 @@ describe('the e-mail log and the overview with a real campaign (Chromium)', () =
       token,
       body: {
         subject: 'Winter offer',
-        html: '<p>Hello {{name}}</p>',
+        // A link, so the entry's per-link click report shows its table to axe too.
+        html: '<p>Hello {{name}}, see <a href="https://example.org/offer">the offer</a></p>',
         from_email: emails[0],
         sender_name: 'El Namer',
         source: { type: 'single', recipient: { email: 'reader@example.com', name: 'Reader' } },
