@@ -20,6 +20,11 @@ export const ContactInboxScreen = lazy(() => import('../screens/contact-inbox/co
 export const SendScreen = lazy(() => import('../screens/send/send-screen.tsx'));
 export const LandingScreen = lazy(() => import('../screens/public/landing-screen.tsx'));
 export const PaymentResultScreen = lazy(() => import('../screens/payment/payment-result-screen.tsx'));
+export const RechargeScreen = lazy(() => import('../screens/financial/recharge-screen.tsx'));
+export const OrdersScreen = lazy(() => import('../screens/financial/orders-screen.tsx'));
+export const PackagesScreen = lazy(() => import('../screens/financial/packages-screen.tsx'));
+export const CreditAlertScreen = lazy(() => import('../screens/financial/credit-alert-screen.tsx'));
+export const InvoiceScreen = lazy(() => import('../screens/financial/invoice-screen.tsx'));
 
 // The error pages stay in the main bundle: the route error element needs them even when loading
 // a screen's chunk is what failed (offline, or a deploy replaced the chunks).
@@ -30,6 +35,7 @@ export const GroupsScreen = lazy(() => import('../screens/recipients/groups-scre
 export const GroupScreen = lazy(() => import('../screens/recipients/group-screen.tsx'));
 export const SendersScreen = lazy(() => import('../screens/senders/senders-screen.tsx'));
 export const ProfileScreen = lazy(() => import('../screens/profile/profile-screen.tsx'));
+export const SecurityScreen = lazy(() => import('../screens/security/security-screen.tsx'));
 export const EmailLogScreen = lazy(() => import('../screens/logs/email-log-screen.tsx'));
 export const EmailLogEntryScreen = lazy(() => import('../screens/logs/email-log-entry-screen.tsx'));
 export const SuppressionsScreen = lazy(() => import('../screens/suppressions/suppressions-screen.tsx'));

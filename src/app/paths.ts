@@ -39,6 +39,7 @@ export const paths = {
     contact: '/dashboard/contact',
     settings: {
       profile: '/dashboard/settings/profile',
+      security: '/dashboard/settings/security',
       senders: '/dashboard/settings/senders',
       userSenders: (id: string) => `/dashboard/settings/senders/${encodeURIComponent(id)}`,
     },

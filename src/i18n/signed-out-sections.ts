@@ -13,6 +13,8 @@ export const SIGNED_OUT_SECTIONS = [
   'errors',
   'auth',
   'validation.required',
+  // The code step of a two-factor sign-in.
+  'validation.invalidCode',
   // The route error page, shown when a screen's code fails to load (offline).
   'errorPages',
 ] as const;

@@ -30,16 +30,25 @@ export const navSections: NavSection[] = [
   { labelKey: 'nav.groups', to: paths.dashboard.groups },
   {
     labelKey: 'nav.services',
-    links: [{ labelKey: 'nav.templates', to: paths.dashboard.services.templates }],
+    links: [
+      { labelKey: 'nav.templates', to: paths.dashboard.services.templates },
+      { labelKey: 'nav.creditAlert', to: paths.dashboard.services.creditAlert },
+    ],
   },
   {
     labelKey: 'nav.financial',
-    links: [{ labelKey: 'nav.statement', to: paths.dashboard.financial.statement }],
+    links: [
+      { labelKey: 'nav.statement', to: paths.dashboard.financial.statement },
+      { labelKey: 'nav.recharge', to: paths.dashboard.financial.recharge },
+      { labelKey: 'nav.orders', to: paths.dashboard.financial.orders },
+      { labelKey: 'nav.packages', to: paths.dashboard.financial.packages, adminOnly: true },
+    ],
   },
   {
     labelKey: 'nav.settings',
     links: [
       { labelKey: 'nav.profile', to: paths.dashboard.settings.profile },
+      { labelKey: 'nav.security', to: paths.dashboard.settings.security },
       { labelKey: 'nav.senders', to: paths.dashboard.settings.senders, adminOnly: true },
     ],
   },

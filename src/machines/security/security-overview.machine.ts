@@ -1,0 +1,52 @@
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { toAppError } from '../../lib/app-error.ts';
+import type { SecurityOverview } from '../../services/security.service.ts';
+import { notProvided } from '../notify.ts';
+
+/**
+ * Settings -> Security's data: two-factor status, sessions, sign-in history (and the admins'
+ * rule), loaded together and read again after every change the screen's forms make.
+ */
+export interface SecurityOverviewContext {
+  overview: SecurityOverview | null;
+  errorKey: string | null;
+}
+
+export type SecurityOverviewEvent = { type: 'security.reload' };
+
+export const securityOverviewMachine = setup({
+  types: {
+    context: {} as SecurityOverviewContext,
+    events: {} as SecurityOverviewEvent,
+    tags: {} as 'busy',
+  },
+  actors: {
+    load: fromPromise<SecurityOverview>(async () => notProvided('load')),
+  },
+}).createMachine({
+  id: 'securityOverview',
+  context: { overview: null, errorKey: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'load',
+        src: 'load',
+        onDone: {
+          target: 'ready',
+          actions: assign({ overview: ({ event }) => event.output, errorKey: null }),
+        },
+        onError: {
+          target: 'failed',
+          actions: assign({ errorKey: ({ event }) => toAppError(event.error).code }),
+        },
+      },
+    },
+    ready: { on: { 'security.reload': 'loading' } },
+    failed: { on: { 'security.reload': 'loading' } },
+  },
+});
+
+export type SecurityOverviewActorRef = ActorRefFrom<typeof securityOverviewMachine>;
+export type SecurityOverviewSnapshot = SnapshotFrom<typeof securityOverviewMachine>;

@@ -1,0 +1,51 @@
+import type {
+  RecoveryCodes,
+  SecuritySettings,
+  SessionInfo,
+  SignIn,
+  TwoFactorSetup,
+  TwoFactorStatus,
+} from '../../contract/security.contract.ts';
+import { securityEndpoints } from '../../contract/security.contract.ts';
+import type { Call } from './http.ts';
+
+/** Settings -> Security: what the screen reads at once. */
+export type SecurityOverview = {
+  status: TwoFactorStatus;
+  sessions: SessionInfo[];
+  signIns: SignIn[];
+  /** Administrators only: the rule for everyone; null for senders. */
+  settings: SecuritySettings | null;
+};
+
+export async function loadSecurityOverview(
+  call: Call,
+  isAdmin: boolean,
+  signal?: AbortSignal,
+): Promise<SecurityOverview> {
+  const [status, sessions, signIns, settings] = await Promise.all([
+    call(securityEndpoints.twoFactorStatus, {}, signal),
+    call(securityEndpoints.sessions, {}, signal),
+    call(securityEndpoints.signIns, {}, signal),
+    isAdmin ? call(securityEndpoints.settings, {}, signal) : Promise.resolve(null),
+  ]);
+  return { status, sessions: sessions.results, signIns: signIns.results, settings };
+}
+
+export const setupTwoFactor = (call: Call): Promise<TwoFactorSetup> =>
+  call(securityEndpoints.setupTwoFactor, {});
+
+export const enableTwoFactor = (call: Call, code: string): Promise<RecoveryCodes> =>
+  call(securityEndpoints.enableTwoFactor, { body: { code } });
+
+export const disableTwoFactor = (call: Call, body: { password: string; code: string }): Promise<void> =>
+  call(securityEndpoints.disableTwoFactor, { body });
+
+export const endSession = (call: Call, id: string): Promise<void> =>
+  call(securityEndpoints.endSession, { params: { id } });
+
+export const endOtherSessions = (call: Call): Promise<{ ended: number }> =>
+  call(securityEndpoints.endOtherSessions, {});
+
+export const saveSecuritySettings = (call: Call, body: SecuritySettings): Promise<SecuritySettings> =>
+  call(securityEndpoints.updateSettings, { body });
