@@ -1,0 +1,66 @@
+import { fromPromise } from 'xstate';
+import type { Order } from '../../../contract/payments.contract.ts';
+import type { Notify } from '../../machines/notify.ts';
+import { invoiceMachine } from '../../machines/payments/invoice.machine.ts';
+import { orderMachine } from '../../machines/payments/order.machine.ts';
+import { rechargeMachine } from '../../machines/payments/recharge.machine.ts';
+import type { Call } from '../../services/http.ts';
+import {
+  actOnOrder,
+  getInvoice,
+  getOrder,
+  loadRechargeCatalog,
+  placeOrder,
+} from '../../services/payments.service.ts';
+
+/** The order machine with its real calls; `orderChanged` lets the page refresh what depends on it. */
+export function provideOrder({
+  call,
+  notify,
+  orderChanged = () => {},
+}: {
+  call: Call;
+  notify: Notify;
+  orderChanged?: (order: Order) => void;
+}) {
+  return orderMachine.provide({
+    actors: {
+      loadOrder: fromPromise(({ input, signal }) => getOrder(call, input.id, signal)),
+      actOnOrder: fromPromise(({ input, signal }) => actOnOrder(call, input, signal)),
+    },
+    actions: {
+      notify: (_, notice) => notify(notice),
+      orderChanged: (_, order) => orderChanged(order),
+    },
+  });
+}
+
+/** The recharge machine with its real calls; `openCheckout` leaves for the payment page. */
+export function provideRecharge({
+  call,
+  notify,
+  openCheckout,
+}: {
+  call: Call;
+  notify: Notify;
+  openCheckout: (order: Order) => void;
+}) {
+  return rechargeMachine.provide({
+    actors: {
+      loadCatalog: fromPromise(({ signal }) => loadRechargeCatalog(call, signal)),
+      placeOrder: fromPromise(({ input, signal }) => placeOrder(call, input, signal)),
+    },
+    actions: {
+      notify: (_, notice) => notify(notice),
+      openCheckout: (_, order) => openCheckout(order),
+    },
+  });
+}
+
+/** The invoice machine with its real call; printing is the browser's own (print or save as PDF). */
+export function provideInvoice({ call }: { call: Call }) {
+  return invoiceMachine.provide({
+    actors: { loadInvoice: fromPromise(({ input, signal }) => getInvoice(call, input.id, signal)) },
+    actions: { print: () => window.print() },
+  });
+}

@@ -1,0 +1,108 @@
+import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { useParams } from 'react-router-dom';
+import { useAppServices } from '../../app/app-services.tsx';
+import { provideInvoice } from '../../app/wiring/payments.wiring.ts';
+import { ErrorWithRetry, LoadingBlock } from '../../components/load-states.tsx';
+import { formatCount, formatDateTime, formatMoney } from './format.ts';
+import { usePaymentsTexts } from './payments-namespace.ts';
+
+/** A paid order's invoice, in the reader's language and direction; printed or saved as PDF by the browser. */
+export default function InvoiceScreen() {
+  const { t, i18n } = usePaymentsTexts();
+  const { call } = useAppServices();
+  const { id = '' } = useParams();
+  const machine = useMemo(() => provideInvoice({ call }), [call]);
+  const actor = useActorRef(machine, { input: { orderId: id } });
+  const snapshot = useSelector(actor, (state) => state);
+  const invoice = snapshot.context.invoice;
+  const language = i18n.language;
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <Title order={1}>
+          {t('payments:invoice.title')}
+          {invoice ? ` #${invoice.invoice_number}` : ''}
+        </Title>
+        {invoice ? (
+          <Button className="no-print" onClick={() => actor.send({ type: 'invoice.print' })}>
+            {t('payments:invoice.print')}
+          </Button>
+        ) : null}
+      </Group>
+      {snapshot.matches('loading') ? <LoadingBlock /> : null}
+      {snapshot.matches('failed') ? (
+        <ErrorWithRetry
+          errorKey={snapshot.context.errorKey}
+          onRetry={() => actor.send({ type: 'invoice.retry' })}
+        />
+      ) : null}
+      {invoice ? (
+        <Paper withBorder p="lg">
+          <Stack gap="md">
+            <Group justify="space-between" align="flex-start">
+              <Stack gap={2}>
+                <Text fw={700}>{t('payments:invoice.seller')}</Text>
+                <Text dir="auto">{invoice.seller.name}</Text>
+                <Text dir="auto" style={{ whiteSpace: 'pre-wrap' }}>
+                  {invoice.seller.address}
+                </Text>
+                {invoice.seller.tax_number ? (
+                  <Text>
+                    {t('payments:invoice.taxNumber')}: <span dir="ltr">{invoice.seller.tax_number}</span>
+                  </Text>
+                ) : null}
+              </Stack>
+              <Stack gap={2}>
+                <Text fw={700}>{t('payments:invoice.buyer')}</Text>
+                <Text dir="auto">{invoice.buyer.organization ?? invoice.buyer.username}</Text>
+                <Text dir="ltr">{invoice.buyer.email}</Text>
+                <Text>
+                  {t('payments:invoice.date')}: {formatDateTime(invoice.issued_at, language)}
+                </Text>
+              </Stack>
+            </Group>
+            <Table withTableBorder>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('payments:invoice.item')}</Table.Th>
+                  <Table.Th>{t('payments:recharge.credits')}</Table.Th>
+                  <Table.Th>{t('payments:recharge.subtotal')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                <Table.Tr>
+                  <Table.Td dir="auto">
+                    {(language === 'en' ? invoice.package_name_en : invoice.package_name_ar) ??
+                      t('payments:recharge.custom')}
+                  </Table.Td>
+                  <Table.Td>{formatCount(invoice.order.credits, language)}</Table.Td>
+                  <Table.Td>{formatMoney(invoice.order.subtotal, invoice.order.currency, language)}</Table.Td>
+                </Table.Tr>
+                <Table.Tr>
+                  <Table.Td colSpan={2}>
+                    {t('payments:recharge.tax', { percent: invoice.vat_percent })}
+                  </Table.Td>
+                  <Table.Td>{formatMoney(invoice.order.tax, invoice.order.currency, language)}</Table.Td>
+                </Table.Tr>
+                <Table.Tr>
+                  <Table.Td colSpan={2} fw={700}>
+                    {t('payments:recharge.total')}
+                  </Table.Td>
+                  <Table.Td fw={700}>
+                    {formatMoney(invoice.order.amount, invoice.order.currency, language)}
+                  </Table.Td>
+                </Table.Tr>
+              </Table.Tbody>
+            </Table>
+            <Text size="sm">
+              {t(`payments:status.${invoice.order.status}`)} ·{' '}
+              {t(`payments:providers.${invoice.order.provider}`)}
+            </Text>
+          </Stack>
+        </Paper>
+      ) : null}
+    </Stack>
+  );
+}

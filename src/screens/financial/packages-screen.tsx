@@ -1,0 +1,151 @@
+import { Button, Checkbox, Group, NumberInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import {
+  CURRENCIES,
+  paymentEndpoints,
+  type CreatePackageRequest,
+  type CreditPackage,
+  type Currency,
+} from '../../../contract/payments.contract.ts';
+import { useAppServices } from '../../app/app-services.tsx';
+import { ListTable, useListActor, type ListColumn } from '../../components/list/index.ts';
+import { useSubmit } from '../../components/use-submit.ts';
+import { provideList } from '../../machines/list.machine.ts';
+import { formatCount, formatMoney } from './format.ts';
+import { usePaymentsTexts } from './payments-namespace.ts';
+
+const emptyPackage: CreatePackageRequest = {
+  name_ar: '',
+  name_en: '',
+  credits: 1000,
+  price: 1000,
+  currency: 'SAR',
+};
+
+/** Administrators: the credit packages for sale, a form to add one, and hiding or showing each. */
+export default function PackagesScreen() {
+  const { t, i18n } = usePaymentsTexts();
+  const { call, notify } = useAppServices();
+  const listMachine = useMemo(
+    () =>
+      provideList<CreditPackage>({
+        fetchPage: (_request, signal) => call(paymentEndpoints.listPackages, {}, signal),
+        notify,
+      }),
+    [call, notify],
+  );
+  const list = useListActor(listMachine);
+  const refresh = () => list.send({ type: 'list.refresh' });
+  const [values, setValues] = useState<CreatePackageRequest>(emptyPackage);
+  const add = useSubmit<CreatePackageRequest, CreditPackage>({
+    successKey: 'payments:packages.added',
+    save: (body) => call(paymentEndpoints.createPackage, { body }),
+    saved: () => {
+      setValues(emptyPackage);
+      refresh();
+    },
+  });
+  const toggle = useSubmit<{ id: string; hidden: boolean }, CreditPackage>({
+    successKey: 'payments:packages.saved',
+    save: ({ id, hidden }) => call(paymentEndpoints.updatePackage, { params: { id }, body: { hidden } }),
+    saved: refresh,
+  });
+  const errorOf = (field: string) => (add.fieldErrors[field] ? t(add.fieldErrors[field]) : undefined);
+
+  const columns: ListColumn<CreditPackage>[] = [
+    {
+      headerKey: 'payments:packages.columns.name',
+      render: (item) => <span dir="auto">{i18n.language === 'en' ? item.name_en : item.name_ar}</span>,
+    },
+    {
+      headerKey: 'payments:packages.columns.credits',
+      render: (item) => formatCount(item.credits, i18n.language),
+    },
+    {
+      headerKey: 'payments:packages.columns.price',
+      render: (item) => formatMoney(item.price, item.currency, i18n.language),
+    },
+    {
+      headerKey: 'payments:packages.columns.status',
+      render: (item) => t(item.hidden ? 'payments:packages.hidden' : 'payments:packages.visible'),
+    },
+  ];
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{t('payments:packages.title')}</Title>
+      <Text>{t('payments:packages.intro')}</Text>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          add.submit(values);
+        }}
+      >
+        <Group align="flex-start">
+          <TextInput
+            label={t('payments:packages.nameAr')}
+            dir="rtl"
+            required
+            value={values.name_ar}
+            error={errorOf('name_ar')}
+            onChange={(event) => setValues({ ...values, name_ar: event.currentTarget.value })}
+          />
+          <TextInput
+            label={t('payments:packages.nameEn')}
+            dir="ltr"
+            required
+            value={values.name_en}
+            error={errorOf('name_en')}
+            onChange={(event) => setValues({ ...values, name_en: event.currentTarget.value })}
+          />
+          <NumberInput
+            label={t('payments:packages.credits')}
+            min={1}
+            allowDecimal={false}
+            value={values.credits}
+            error={errorOf('credits')}
+            onChange={(value) => setValues({ ...values, credits: Number(value) || 0 })}
+          />
+          <NumberInput
+            label={t('payments:packages.price')}
+            min={1}
+            allowDecimal={false}
+            value={values.price}
+            error={errorOf('price')}
+            onChange={(value) => setValues({ ...values, price: Number(value) || 0 })}
+          />
+          <Select
+            label={t('payments:packages.currency')}
+            data={[...CURRENCIES]}
+            value={values.currency}
+            allowDeselect={false}
+            onChange={(value) => setValues({ ...values, currency: (value ?? 'SAR') as Currency })}
+          />
+          <Checkbox
+            mt="xl"
+            label={t('payments:packages.hidden')}
+            checked={values.hidden ?? false}
+            onChange={(event) => setValues({ ...values, hidden: event.currentTarget.checked })}
+          />
+        </Group>
+        <Button type="submit" mt="md" loading={add.busy}>
+          {t('payments:packages.add')}
+        </Button>
+      </form>
+      <ListTable<CreditPackage>
+        actor={list}
+        columns={columns}
+        actions={(item) => (
+          <Button
+            size="xs"
+            variant="light"
+            disabled={toggle.busy}
+            onClick={() => toggle.submit({ id: item.id, hidden: !item.hidden })}
+          >
+            {t(item.hidden ? 'payments:packages.show' : 'payments:packages.hide')}
+          </Button>
+        )}
+      />
+    </Stack>
+  );
+}
