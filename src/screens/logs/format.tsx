@@ -1,12 +1,12 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CampaignLog } from '../../../contract/logs.contract.ts';
+import { formatDateTime } from '../../lib/format-date.ts';
 import type { CampaignState, CampaignStatusName } from '../../../contract/send.contract.ts';
 
 // What the e-mail log's screens share: times, figures, the status badge, live figures over a row.
 
-export const formatTime = (iso: string | null, language: string) =>
-  iso ? new Date(iso).toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' }) : '';
+export const formatTime = (iso: string | null, language: string) => formatDateTime(iso, language);
 
 export const formatNumber = (value: number, language: string) => value.toLocaleString(language);
 

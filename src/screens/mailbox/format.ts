@@ -1,8 +1,8 @@
+import { formatDateTime } from '../../lib/format-date.ts';
+
 /** Dates and sizes in the reader's language (Arabic digits and order in Arabic). */
 export function formatDate(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return formatDateTime(iso, language);
 }
 
 export function formatBytes(size: number, language: string): string {

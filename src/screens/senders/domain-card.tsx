@@ -7,6 +7,7 @@ import {
   selectIsBusy,
   type SenderIdentitiesActorRef,
 } from '../../machines/senders/sender-identities.machine.ts';
+import { formatDateTime } from '../../lib/format-date.ts';
 
 function Copy({ value, label }: { value: string; label: string }) {
   const { t } = useTranslation();
@@ -67,8 +68,7 @@ export function DomainCard({ actor, domain }: { actor: SenderIdentitiesActorRef;
   const busy = useSelector(actor, selectIsBusy);
   const checking = useSelector(actor, selectCheckingId) === domain.id;
   const headingId = `domain-${domain.id}`;
-  const date = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const date = (iso: string) => formatDateTime(iso, i18n.language);
   return (
     <Paper withBorder p="md" radius="md" component="article" aria-labelledby={headingId}>
       <Stack gap="sm">

@@ -6,6 +6,7 @@ import { templateEndpoints, type TemplateSummary } from '../../../contract/templ
 import { useAppServices } from '../../app/app-services.tsx';
 import { ListTable, useListActor, type ListColumn } from '../../components/list/index.ts';
 import { selectUser } from '../../machines/auth.machine.ts';
+import { formatDateTime } from '../../lib/format-date.ts';
 import { provideList } from '../../machines/list.machine.ts';
 
 interface TemplatesListProps {
@@ -38,10 +39,6 @@ export function TemplatesList({ onOpen, onNew }: TemplatesListProps) {
     }),
   );
   const list = useListActor(machine, { ordering: '-updated_at' });
-  const date = new Intl.DateTimeFormat(i18n.language === 'ar' ? 'ar-EG' : 'en-GB', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
 
   const columns: ListColumn<TemplateSummary>[] = [
     {
@@ -65,7 +62,7 @@ export function TemplatesList({ onOpen, onNew }: TemplatesListProps) {
     {
       headerKey: 'templates:list.updated',
       sortField: 'updated_at',
-      render: (item) => date.format(new Date(item.updated_at)),
+      render: (item) => formatDateTime(item.updated_at, i18n.language),
     },
   ];
 

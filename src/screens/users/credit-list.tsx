@@ -5,12 +5,12 @@ import { creditKindSchema, type BalanceEntry } from '../../../contract/credits.c
 import type { ListColumn } from '../../components/list/index.ts';
 import type { CsvCell } from '../../lib/csv.ts';
 import type { ListActorRef } from '../../machines/list.machine.ts';
+import { formatDateTime } from '../../lib/format-date.ts';
 import { selectQuery } from '../../machines/list.selectors.ts';
 
 // What the balance log and the account statement share: the movement columns and the kind filter.
 
-export const formatTime = (iso: string, language: string) =>
-  new Date(iso).toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' });
+export const formatTime = (iso: string, language: string) => formatDateTime(iso, language);
 
 /** A signed amount, so a charge reads as "-3" and a top-up as "+100" in both languages. */
 export const formatAmount = (amount: number, language: string) =>

@@ -1,10 +1,11 @@
 import { Alert, Box, Button, Loader, Stack, Table, Text, rem } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PreviewFrame } from './preview-frame.tsx';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import type { StepProps } from './step-props.ts';
 
 export function ReviewStep({ state, send }: StepProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { draft, check, failure } = state.context;
   const checking = state.matches({ editing: { review: 'checking' } });
   const files = draft.uploads.filter((item) => item.status === 'done').map((item) => item.fileName);
@@ -15,7 +16,7 @@ export function ReviewStep({ state, send }: StepProps) {
         ? draft.survey.question
         : draft.survey.questions.join(' · ');
   const when =
-    draft.schedule.mode === 'now' ? t('send:review.now') : new Date(draft.schedule.at).toLocaleString();
+    draft.schedule.mode === 'now' ? t('send:review.now') : formatDateTime(draft.schedule.at, i18n.language);
   const rows: Array<[string, string]> = [
     [t('send:review.recipients'), check ? String(check.recipients_count) : '…'],
     [t('send:review.blocked'), check ? String(check.blocked_count) : '…'],
