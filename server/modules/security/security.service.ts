@@ -12,6 +12,7 @@ import type { AppConfig } from '../../config.ts';
 import type { Db, UserRow } from '../../db/schema.ts';
 import { conflict, HttpError, notFound, validationFailed } from '../../lib/http-error.ts';
 import { verifyPassword } from '../../lib/password.ts';
+import { enforceLimits } from '../../lib/rate-limit.ts';
 import { generateRefreshToken, hashToken } from '../../lib/tokens.ts';
 import { countLoginAttempt, settleSuccessfulLogin, type LoginAttempt } from '../auth/login-rate-limit.ts';
 import { findUserById } from '../users/users.repository.ts';
@@ -23,6 +24,8 @@ export type SecurityDeps = { db: Db; config: AppConfig; now: () => Date };
 
 /** A client: where a request came from, for the rate limits, the history and the sessions. */
 export type Client = { ip: string; device: string };
+
+const SETUPS_PER_WINDOW = 10;
 
 /** The password was right; the code must follow within this time. */
 export const LOGIN_TICKET_TTL_MS = 5 * 60 * 1000;
@@ -59,8 +62,13 @@ export async function setupTwoFactor(deps: SecurityDeps, userId: string, client:
   if (user.two_factor_secret !== null) {
     throw conflict({ code: validationKeys.twoFactorOn }, 'Two-factor sign-in is already on');
   }
-  // Each setup is an attempt too: a stolen session cannot spin secrets endlessly.
-  await countLoginAttempt(deps.db, deps.config, attemptOf(user, client), deps.now());
+  // A new secret costs nothing to guess against, but a stolen session must not spin them
+  // endlessly; its own window, so opening the set-up again never locks the sign-in.
+  await enforceLimits(
+    deps.db,
+    [{ key: `2fa-setup:${userId}`, max: SETUPS_PER_WINDOW, windowSeconds: deps.config.loginWindowSeconds }],
+    deps.now(),
+  );
   const secret = newTotpSecret();
   await repo.setPendingSecret(deps.db, userId, secret);
   return { secret, otpauth_url: otpauthUrl(secret, user.email || user.username) };
