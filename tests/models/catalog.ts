@@ -11,6 +11,9 @@ import { senderIdentitiesMachine } from '../../src/machines/senders/sender-ident
 import { tokenRefreshMachine } from '../../src/machines/token-refresh.machine.ts';
 import { SESSION_MARKERS } from '../../contract/session-marker.ts';
 import { adminUser } from '../support/fixtures.ts';
+import { orderMachine } from '../../src/machines/payments/order.machine.ts';
+import { rechargeMachine } from '../../src/machines/payments/recharge.machine.ts';
+import { creditPackages, orderDetail, paymentOptions } from '../support/payments-fixtures.ts';
 import { sendWizardModel } from './send-wizard.model.ts';
 
 /**
@@ -243,6 +246,64 @@ export const machineModels: MachineModel[] = [
     },
     // The live status decides which buttons work; the rest of the context only repeats it.
     stateKey: (context: { live: Record<string, { status: string }> }) => context.live.k1?.status ?? null,
+  },
+  {
+    name: 'payment-order',
+    description:
+      'One recharge order: loading it, polling while pending, and cancelling, settling or refunding it.',
+    machine: orderMachine,
+    input: { orderId: 'order-1' },
+    samples: {
+      'xstate.done.actor.loadOrder': (['pending', 'paid', 'refunded', 'expired'] as const).map((status) => ({
+        type: 'xstate.done.actor.loadOrder',
+        output: orderDetail(status),
+      })),
+      'xstate.done.actor.pollOrder': (['pending', 'paid'] as const).map((status) => ({
+        type: 'xstate.done.actor.pollOrder',
+        output: orderDetail(status),
+      })),
+      'xstate.error.actor.loadOrder': [failure('loadOrder', 'errors.unauthorized', 401)],
+      'xstate.error.actor.pollOrder': [failure('pollOrder', 'errors.network', null)],
+      'xstate.done.actor.actOnOrder': [{ type: 'xstate.done.actor.actOnOrder', output: orderDetail('paid') }],
+      'xstate.error.actor.actOnOrder': [failure('actOnOrder', 'errors.conflict', 409)],
+      'order.reject': [
+        { type: 'order.reject', reason: 'no transfer arrived' },
+        { type: 'order.reject', reason: ' ' },
+      ],
+      // Reloading by hand does what the poll does; walked too, it would double every journey.
+      'order.reload': [],
+    },
+    stateKey: (context: { order: { status: string } | null; acting: string | null }) => [
+      context.order?.status ?? null,
+      context.acting,
+    ],
+  },
+  {
+    name: 'recharge',
+    description:
+      'Financial -> Recharge: choosing a package or a custom amount and a payment method, then paying.',
+    machine: rechargeMachine,
+    samples: {
+      'xstate.done.actor.loadCatalog': [
+        {
+          type: 'xstate.done.actor.loadCatalog',
+          output: { packages: creditPackages, options: paymentOptions },
+        },
+      ],
+      'xstate.error.actor.loadCatalog': [failure('loadCatalog', 'errors.network', null)],
+      'recharge.package': [{ type: 'recharge.package', id: 'p1' }],
+      'recharge.credits': [
+        { type: 'recharge.credits', credits: 50 },
+        { type: 'recharge.credits', credits: 5 },
+      ],
+      'recharge.provider': [{ type: 'recharge.provider', provider: 'stripe' }],
+      'recharge.submit': [{ type: 'recharge.submit', language: 'en' }],
+      'xstate.done.actor.placeOrder': [
+        { type: 'xstate.done.actor.placeOrder', output: orderDetail('pending') },
+      ],
+      'xstate.error.actor.placeOrder': [failure('placeOrder', 'errors.validation', 400)],
+    },
+    stateKey: (context: { choice: unknown; provider: string | null }) => [context.choice, context.provider],
   },
   sendWizardModel,
 ];

@@ -32,6 +32,7 @@ export const invoiceMachine = setup({
   states: {
     loading: {
       invoke: {
+        id: 'loadInvoice',
         src: 'loadInvoice',
         input: ({ context }) => ({ id: context.orderId }),
         onDone: {

@@ -63,7 +63,7 @@ export const orderMachine = setup({
     isPending: ({ context }) => context.order?.status === 'pending',
     isPaid: ({ context }) => context.order?.status === 'paid',
     isRefunded: ({ context }) => context.order?.status === 'refunded',
-    hasReason: (_, params: { reason: string }) => params.reason.trim().length > 0,
+    hasReason: ({ event }) => event.type === 'order.reject' && String(event.reason ?? '').trim().length > 0,
   },
   delays: { pollInterval: ORDER_POLL_MS },
 }).createMachine({
@@ -75,6 +75,7 @@ export const orderMachine = setup({
     loading: {
       tags: ['busy'],
       invoke: {
+        id: 'loadOrder',
         src: 'loadOrder',
         input: ({ context }) => ({ id: context.orderId }),
         onDone: {
@@ -102,7 +103,7 @@ export const orderMachine = setup({
         'order.cancel': { target: 'acting', actions: assign({ acting: 'cancel', reason: '' }) },
         'order.markPaid': { target: 'acting', actions: assign({ acting: 'markPaid', reason: '' }) },
         'order.reject': {
-          guard: { type: 'hasReason', params: ({ event }) => ({ reason: event.reason }) },
+          guard: 'hasReason',
           target: 'acting',
           actions: assign({ acting: 'reject', reason: ({ event }) => event.reason.trim() }),
         },
@@ -111,6 +112,7 @@ export const orderMachine = setup({
     // A poll that fails keeps the page as it was and tries again at the next interval.
     refreshing: {
       invoke: {
+        id: 'pollOrder',
         src: 'loadOrder',
         input: ({ context }) => ({ id: context.orderId }),
         onDone: { target: 'routing', actions: assign({ order: ({ event }) => event.output }) },
@@ -125,6 +127,7 @@ export const orderMachine = setup({
     acting: {
       tags: ['busy'],
       invoke: {
+        id: 'actOnOrder',
         src: 'actOnOrder',
         input: ({ context }) => ({
           id: context.orderId,

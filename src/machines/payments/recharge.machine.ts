@@ -89,6 +89,7 @@ export const rechargeMachine = setup({
     loading: {
       tags: ['busy'],
       invoke: {
+        id: 'loadCatalog',
         src: 'loadCatalog',
         onDone: {
           target: 'choosing',
@@ -127,6 +128,7 @@ export const rechargeMachine = setup({
     placing: {
       tags: ['busy'],
       invoke: {
+        id: 'placeOrder',
         src: 'placeOrder',
         input: ({ context, event }) => {
           const language = event.type === 'recharge.submit' ? event.language : 'ar';
