@@ -18,7 +18,7 @@ import {
   type ParsedSheet,
   type SheetRow,
 } from '../lib/recipient-import/sheet.ts';
-import { toAppError } from '../lib/app-error.ts';
+import { toAppError, toastKeyOf } from '../lib/app-error.ts';
 import { notProvided, type Notice } from './notify.ts';
 import { PARSE_FAILED, parsedSheetProblem, pickedFileProblem } from './sheet-file-rules.ts';
 
@@ -261,7 +261,8 @@ export const recipientImportMachine = setup({
           actions: assign(({ context, event }) => ({
             queue: context.queue.slice(1),
             failed: [...context.failed, context.queue[0]!],
-            chunkErrors: { ...context.chunkErrors, [context.queue[0]!]: toAppError(event.error).code },
+            // The field's own reason when the server named one (a cell too long), else the error's.
+            chunkErrors: { ...context.chunkErrors, [context.queue[0]!]: toastKeyOf(toAppError(event.error)) },
           })),
         },
       },

@@ -214,3 +214,50 @@ describe('the send wizard\'s "from Excel" source', () => {
     });
   });
 });
+
+describe('the recipients import keeps a reason for every row it did not store', () => {
+  it('lists duplicates, refusals, a chunk the server refused and the chunks a cancel left', async () => {
+    const { recipientImportMachine, unstoredRows } =
+      await import('../../../src/machines/recipient-import.machine.ts');
+    const sheet = {
+      headers: ['email'],
+      rows: ['a', 'b', 'a', 'c', 'd', 'e', 'f'].map((name, i) => ({ line: i + 2, cells: [`${name}@x.com`] })),
+    };
+    let calls = 0;
+    const actor = createActor(
+      recipientImportMachine.provide({
+        actors: {
+          parseFile: fromPromise(async () => sheet),
+          uploadChunk: fromPromise(async () => {
+            calls += 1;
+            if (calls === 1)
+              return { added: 1, updated: 0, rejected: [{ row: 3, reason: 'validation.email' }], cleaned: 0 };
+            if (calls === 2)
+              throw {
+                code: 'errors.validation',
+                status: 400,
+                fields: { 'rows.0.email': 'validation.tooLong' },
+              };
+            // The third chunk never answers: the user cancels while it is in flight.
+            return new Promise<never>(() => {});
+          }),
+        },
+      }),
+      { input: { listId: 'l', chunkSize: 2 } },
+    ).start();
+    actor.send({ type: 'import.pick', file: new File(['x'], 'people.csv') });
+    await waitFor(actor, (state) => state.matches('mapping'));
+    actor.send({ type: 'import.start' });
+    await waitFor(actor, () => calls === 3);
+    actor.send({ type: 'import.cancel' });
+    const { context } = actor.getSnapshot();
+    expect(unstoredRows(context)).toEqual([
+      { row: 4, reason: 'validation.duplicate', first_row: 2 },
+      { row: 3, reason: 'validation.email' },
+      { row: 5, reason: 'validation.tooLong' },
+      { row: 6, reason: 'validation.tooLong' },
+      { row: 7, reason: 'recipients:import.cancelledRow' },
+      { row: 8, reason: 'recipients:import.cancelledRow' },
+    ]);
+  });
+});
