@@ -5,6 +5,7 @@ import {
   type CampaignLogDetail,
   type CampaignTimeline,
   type MessageLog,
+  type SendingSummary,
 } from '../../contract/logs.contract.ts';
 import { sendEndpoints } from '../../contract/send.contract.ts';
 import { paths } from '../../src/app/paths.ts';
@@ -151,4 +152,34 @@ describe('bounces and complaints in the e-mail log', { timeout: 40_000 }, () => 
     expect(screen.getByText(/أُوقفت تلقائيًا/)).toBeInTheDocument();
     expect(screen.getByText(/معدل الارتداد/)).toBeInTheDocument();
   });
+});
+
+describe('bounces and complaints on the overview', { timeout: 40_000 }, () => {
+  const summary: SendingSummary = {
+    quota: 2000,
+    used: 400,
+    balance: 1600,
+    week: { sent: 0, opened: 0, blocked: 0, bounced: 0, complained: 0 },
+    month: { sent: 400, opened: 120, blocked: 7, bounced: 8, complained: 1 },
+    recent: [],
+  };
+  it.each([
+    ['en', 'This month', 'Bounced', '2% of sent', '0.25% of sent'],
+    ['ar', 'هذا الشهر', 'ارتدّت', `${(0.02).toLocaleString('ar', { style: 'percent' })} من المُرسلة`, null],
+  ] as const)(
+    'shows this month’s bounces and complaints with their rates (%s)',
+    async (language, period, label, rate, other) => {
+      renderApp({
+        signedInAs: 'sender',
+        route: paths.dashboard.home,
+        language,
+        routes: { [routeOf(api.summary)]: () => ({ status: 200, data: summary }) },
+      });
+      const month = await screen.findByRole('region', { name: period }, wait);
+      expect(within(month).getByText(label)).toBeInTheDocument();
+      expect(within(month).getByText((8).toLocaleString(language))).toBeInTheDocument();
+      expect(within(month).getByText(rate)).toBeInTheDocument();
+      if (other) expect(within(month).getByText(other)).toBeInTheDocument();
+    },
+  );
 });

@@ -27,13 +27,24 @@ function Period({ titleKey, figures }: { titleKey: string; figures: PeriodFigure
       <Title order={2} size="h4" id={id}>
         {t(titleKey)}
       </Title>
-      <SimpleGrid cols={3} mt="sm">
-        {(['sent', 'opened', 'blocked'] as const).map((name) => (
+      <SimpleGrid cols={{ base: 3, sm: 5 }} mt="sm">
+        {(['sent', 'opened', 'blocked', 'bounced', 'complained'] as const).map((name) => (
           <div key={name}>
             <Text size="sm">{t(`logs:home.${name}`)}</Text>
             <Text fz="xl" fw={700}>
               {formatNumber(figures[name], i18n.language)}
             </Text>
+            {/* Bounces and complaints as a share of what was sent: what mailbox providers judge. */}
+            {name === 'bounced' || name === 'complained' ? (
+              <Text size="xs">
+                {t('logs:home.rate', {
+                  rate: new Intl.NumberFormat(i18n.language, {
+                    style: 'percent',
+                    maximumFractionDigits: 2,
+                  }).format(figures.sent === 0 ? 0 : figures[name] / figures.sent),
+                })}
+              </Text>
+            ) : null}
           </div>
         ))}
       </SimpleGrid>
