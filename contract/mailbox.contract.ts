@@ -46,7 +46,14 @@ export const capturedMailDetailSchema = capturedMailSchema.extend({
   /** As received: the browser must sanitise it before showing it. */
   html: z.string().nullable(),
   attachments: z.array(mailAttachmentSchema),
+  /**
+   * The images the HTML embeds (cid:...) as data: addresses, so the sanitised view can show them
+   * without loading anything (issue 22); at most MAX_INLINE_IMAGE_BYTES in all.
+   */
+  inline_images: z.array(z.object({ content_id: z.string(), data_url: z.string() })).default([]),
 });
+/** The embedded images a message view carries, in bytes; past it they are downloads only. */
+export const MAX_INLINE_IMAGE_BYTES = 5 * 1024 * 1024;
 export type CapturedMailDetail = z.infer<typeof capturedMailDetailSchema>;
 
 export const mailboxListQuerySchema = listQuerySchema(['received_at']);

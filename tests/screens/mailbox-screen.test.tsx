@@ -29,6 +29,7 @@ const offer: CapturedMail = {
 
 const welcomeDetail: CapturedMailDetail = {
   ...welcome,
+  inline_images: [],
   headers: [
     { name: 'Subject', value: 'Welcome' },
     { name: 'X-Mailer', value: 'El Namer' },

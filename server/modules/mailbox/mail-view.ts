@@ -1,6 +1,10 @@
 import { createReadStream } from 'node:fs';
 import { simpleParser, type Attachment, type ParsedMail } from 'mailparser';
-import type { CapturedMail, CapturedMailDetail } from '../../../contract/mailbox.contract.ts';
+import {
+  MAX_INLINE_IMAGE_BYTES,
+  type CapturedMail,
+  type CapturedMailDetail,
+} from '../../../contract/mailbox.contract.ts';
 import type { CapturedMailRow } from '../../db/schema.ts';
 
 export function toCapturedMail(row: CapturedMailRow): CapturedMail {
@@ -83,7 +87,26 @@ export function toDetail(row: CapturedMailRow, parsed: ParsedMail): CapturedMail
     text: parsed.text ?? null,
     html: typeof parsed.html === 'string' ? parsed.html : null,
     attachments: attachmentsOf(parsed),
+    inline_images: inlineImagesOf(parsed),
   };
+}
+
+const INLINE_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+
+/** The images the HTML refers to by cid:, as data: addresses, up to MAX_INLINE_IMAGE_BYTES in all. */
+export function inlineImagesOf(parsed: ParsedMail): { content_id: string; data_url: string }[] {
+  let budget = MAX_INLINE_IMAGE_BYTES;
+  const images: { content_id: string; data_url: string }[] = [];
+  for (const attachment of parsed.attachments) {
+    if (!attachment.cid || !INLINE_IMAGE_TYPES.has(attachment.contentType)) continue;
+    if (attachment.size > budget) continue;
+    budget -= attachment.size;
+    images.push({
+      content_id: attachment.cid,
+      data_url: `data:${attachment.contentType};base64,${attachment.content.toString('base64')}`,
+    });
+  }
+  return images;
 }
 
 /** Types a browser may show inline; anything else is served as bytes to save (never rendered). */

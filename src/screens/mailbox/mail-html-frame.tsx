@@ -2,8 +2,17 @@ import { useMemo } from 'react';
 import { safeMailHtml } from './safe-mail-html.ts';
 
 /** The message's HTML, sanitised, in a frame that may run nothing and reach nothing of ours. */
-export function MailHtmlFrame({ html, title }: { html: string; title: string }) {
-  const clean = useMemo(() => safeMailHtml(html), [html]);
+export function MailHtmlFrame({
+  html,
+  title,
+  images = [],
+}: {
+  html: string;
+  title: string;
+  /** Embedded (cid:) images as data: addresses, shown in place. */
+  images?: readonly { content_id: string; data_url: string }[];
+}) {
+  const clean = useMemo(() => safeMailHtml(html, images), [html, images]);
   return (
     <iframe
       title={title}

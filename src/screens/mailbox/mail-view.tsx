@@ -71,7 +71,13 @@ function MessageBody({ actor, message }: { actor: MailboxActorRef; message: Capt
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="html" pt="md">
-          {message.html ? <MailHtmlFrame html={message.html} title={t('mailbox:htmlFrame')} /> : null}
+          {message.html ? (
+            <MailHtmlFrame
+              html={message.html}
+              images={message.inline_images}
+              title={t('mailbox:htmlFrame')}
+            />
+          ) : null}
         </Tabs.Panel>
         <Tabs.Panel value="text" pt="md">
           <Code block dir="auto">

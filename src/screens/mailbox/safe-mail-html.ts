@@ -10,7 +10,16 @@ const URL_ATTRIBUTES = ['src', 'srcset', 'background', 'poster', 'lowsrc', 'dyns
 const CSS_URL = /url\s*\([^)]*\)/gi;
 const CSS_IMPORT = /@import[^;]*;?/gi;
 
+/** The message's embedded images by content id, while one message is being sanitised. */
+let embedded = new Map<string, string>();
+
 purifier.addHook('afterSanitizeAttributes', (node) => {
+  // An embedded image (cid:...) is shown from the data: address the server gave for it.
+  const source = node.getAttribute('src');
+  if (source?.trim().toLowerCase().startsWith('cid:')) {
+    const found = embedded.get(source.trim().slice(4).replace(/^<|>$/g, ''));
+    if (found) node.setAttribute('src', found);
+  }
   for (const name of URL_ATTRIBUTES) {
     const value = node.getAttribute(name);
     if (value !== null && !value.trim().toLowerCase().startsWith('data:')) node.removeAttribute(name);
@@ -25,9 +34,21 @@ purifier.addHook('uponSanitizeElement', (node, data) => {
   }
 });
 
-export function safeMailHtml(html: string): string {
-  return purifier.sanitize(html, {
-    WHOLE_DOCUMENT: true,
-    FORBID_TAGS: ['form', 'input', 'button', 'textarea', 'select', 'link', 'meta', 'base'],
-  });
+export function safeMailHtml(
+  html: string,
+  images: readonly { content_id: string; data_url: string }[] = [],
+): string {
+  embedded = new Map(
+    images
+      .filter((image) => /^data:image\/(png|jpeg|gif|webp);base64,/.test(image.data_url))
+      .map((image) => [image.content_id, image.data_url]),
+  );
+  try {
+    return purifier.sanitize(html, {
+      WHOLE_DOCUMENT: true,
+      FORBID_TAGS: ['form', 'input', 'button', 'textarea', 'select', 'link', 'meta', 'base'],
+    });
+  } finally {
+    embedded = new Map();
+  }
 }
