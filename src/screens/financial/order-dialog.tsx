@@ -101,8 +101,7 @@ export function OrderDialog({
                 label={t('payments:orders.rejectReason')}
                 value={reason}
                 onChange={(event) => setReason(event.currentTarget.value)}
-                autosize
-                minRows={2}
+                rows={2}
               />
               <Group>
                 <Button

@@ -1,0 +1,212 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { userEndpoints } from '../../contract/users.contract.ts';
+import { paymentEndpoints, type Order } from '../../contract/payments.contract.ts';
+import { paths } from '../../src/app/paths.ts';
+import { routeOf, unauthorized } from '../support/fake-server.ts';
+import { creditPackages, orderDetail, paymentOptions } from '../support/payments-fixtures.ts';
+import { renderApp, senderUser, type RenderOptions } from '../setup/render.tsx';
+
+const catalogRoutes = {
+  [routeOf(paymentEndpoints.listPackages)]: () => ({
+    status: 200,
+    data: { count: creditPackages.length, results: creditPackages },
+  }),
+  [routeOf(paymentEndpoints.options)]: () => ({ status: 200, data: paymentOptions }),
+};
+
+function openRecharge(options: RenderOptions = {}) {
+  return renderApp({
+    signedInAs: 'sender',
+    route: paths.dashboard.financial.recharge,
+    ...options,
+    routes: {
+      ...catalogRoutes,
+      [routeOf(paymentEndpoints.createOrder)]: () => ({ status: 201, data: orderDetail('pending') }),
+      [routeOf(paymentEndpoints.getOrder, { id: 'order-1' })]: () => ({
+        status: 200,
+        data: orderDetail('pending'),
+      }),
+      ...options.routes,
+    },
+  });
+}
+
+describe('recharge screen', () => {
+  it('shows the visible packages and the total with its VAT line, in Arabic, under one h1', async () => {
+    openRecharge({ language: 'ar' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'طلب شحن' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(await screen.findByText('باقة الألف')).toBeInTheDocument();
+    expect(screen.queryByText('باقة مخفية')).not.toBeInTheDocument();
+    const summary = screen.getByRole('table', { name: 'ملخص الطلب' });
+    expect(within(summary).getByText('ضريبة القيمة المضافة (15٪)')).toBeInTheDocument();
+    expect(within(summary).getByText(/٥٧[٫.]٥٠/)).toBeInTheDocument();
+  });
+
+  it('places the chosen order and opens its result page (bank transfer), in English', async () => {
+    const { user, server } = openRecharge({ language: 'en' });
+    await user.click(await screen.findByRole('radio', { name: 'Bank transfer' }));
+    expect(await screen.findByText('Transfer to account SA00')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /^Pay SAR\s?57\.50$/ }));
+    await waitFor(() => expect(server.seen(routeOf(paymentEndpoints.createOrder))).toHaveLength(1));
+    expect(server.seen(routeOf(paymentEndpoints.createOrder))[0]!.body).toEqual({
+      package_id: 'p1',
+      provider: 'manual',
+      language: 'en',
+    });
+    // The result page reads the order from the server: pending, with its facts.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment successful' })).toBeInTheDocument();
+    expect(
+      await screen.findByText('We are waiting for the payment to be confirmed. This page updates by itself.'),
+    ).toBeInTheDocument();
+  });
+
+  it('prices a custom amount and shows the server’s refusal beside it', async () => {
+    const { user, server } = openRecharge({
+      language: 'en',
+      routes: {
+        [routeOf(paymentEndpoints.createOrder)]: () => ({
+          status: 400,
+          data: {
+            statusCode: 400,
+            code: 'errors.validation',
+            message: 'x',
+            fields: { credits: 'validation.customAmountOff' },
+          },
+        }),
+      },
+    });
+    await user.click(await screen.findByRole('radio', { name: 'Custom amount' }));
+    const input = screen.getByRole('textbox', { name: 'Number of credits' });
+    await user.clear(input);
+    await user.type(input, '50');
+    expect(screen.getByRole('button', { name: /^Pay EGP\s?1\.73$/ })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: /^Pay/ }));
+    expect(
+      await screen.findByText('Custom amounts are not available; choose a package.', { selector: 'p, div' }),
+    ).toBeInTheDocument();
+    expect(server.seen(routeOf(paymentEndpoints.createOrder))[0]!.body).toMatchObject({ credits: 50 });
+  });
+});
+
+describe('payment result pages', () => {
+  it.each(['ar', 'en'] as const)(
+    'never trust the URL: a failed-page visit shows the paid order (%s)',
+    async (language) => {
+      const { i18n } = renderApp({
+        language,
+        signedInAs: 'sender',
+        route: `${paths.payment.failed}?order=order-1`,
+        routes: {
+          [routeOf(paymentEndpoints.getOrder, { id: 'order-1' })]: () => ({
+            status: 200,
+            data: orderDetail('paid'),
+          }),
+        },
+      });
+      expect(
+        await screen.findByRole('heading', { level: 1, name: i18n.t('payment.failed.title') }),
+      ).toBeInTheDocument();
+      const paid =
+        language === 'en' ? 'Payment received: 1,000 credits were added to your balance.' : /أُضيفت/;
+      expect(await screen.findByText(paid)).toBeInTheDocument();
+      expect(screen.getByText(language === 'en' ? '1,100' : '١٬١٠٠')).toBeInTheDocument();
+    },
+  );
+
+  it('asks to sign in when the order cannot be read without a session', async () => {
+    renderApp({
+      language: 'en',
+      route: `${paths.payment.success}?order=order-1`,
+      routes: { [routeOf(paymentEndpoints.getOrder, { id: 'order-1' })]: () => unauthorized },
+    });
+    expect(await screen.findByText('Sign in to see this order.')).toBeInTheDocument();
+  });
+});
+
+describe('orders screen', () => {
+  const pending: Order = orderDetail('pending');
+  it('lets an administrator mark a manual order paid from its dialog, with the paid totals per currency', async () => {
+    let status: 'pending' | 'paid' = 'pending';
+    const { user, server } = renderApp({
+      language: 'en',
+      signedInAs: 'admin',
+      route: paths.dashboard.financial.orders,
+      routes: {
+        [routeOf(paymentEndpoints.listOrders)]: () => ({
+          status: 200,
+          data: {
+            count: 1,
+            results: [{ ...pending, status }],
+            totals: [{ currency: 'SAR', count: 3, amount: 17250, credits: 3000 }],
+          },
+        }),
+        [routeOf(paymentEndpoints.getOrder, { id: 'order-1' })]: () => ({
+          status: 200,
+          data: orderDetail(status),
+        }),
+        [routeOf(paymentEndpoints.markPaid, { id: 'order-1' })]: () => {
+          status = 'paid';
+          return { status: 200, data: orderDetail('paid') };
+        },
+      },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Recharge orders' })).toBeInTheDocument();
+    expect(await screen.findByText(/SAR: SAR\s?172\.50 in 3 orders/)).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Open order order-1' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(await within(dialog).findByRole('button', { name: 'Mark as paid' }));
+    await waitFor(() =>
+      expect(server.seen(routeOf(paymentEndpoints.markPaid, { id: 'order-1' }))).toHaveLength(1),
+    );
+    expect(await within(dialog).findByRole('link', { name: 'Invoice #7' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Refund' })).toBeInTheDocument();
+  });
+
+  it('gives a sender no decision buttons, only cancel, in Arabic', async () => {
+    const { user } = renderApp({
+      language: 'ar',
+      signedInAs: 'sender',
+      route: paths.dashboard.financial.orders,
+      routes: {
+        [routeOf(paymentEndpoints.listOrders)]: () => ({
+          status: 200,
+          data: { count: 1, results: [pending], totals: [] },
+        }),
+        [routeOf(paymentEndpoints.getOrder, { id: 'order-1' })]: () => ({ status: 200, data: pending }),
+      },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'طلبات الشحن' })).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'فتح الطلب order-1' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByRole('button', { name: 'إلغاء الطلب' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'تأكيد الدفع' })).not.toBeInTheDocument();
+  });
+});
+
+describe('credit alert screen', () => {
+  it.each(['ar', 'en'] as const)('saves the threshold through the profile (%s)', async (language) => {
+    const { user, server, i18n } = renderApp({
+      language,
+      signedInAs: 'sender',
+      route: paths.dashboard.services.creditAlert,
+      routes: {
+        [routeOf(userEndpoints.updateProfile)]: () => ({
+          status: 200,
+          data: { ...senderUser, credit_alert_threshold: 250 },
+        }),
+      },
+    });
+    const title = language === 'en' ? 'Credit alert' : 'تنبيه الرصيد';
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    const input = screen.getByRole('textbox', { name: i18n.t('payments:alert.threshold') });
+    await user.clear(input);
+    await user.type(input, '250');
+    await user.click(screen.getByRole('button', { name: i18n.t('payments:alert.save') }));
+    await waitFor(() => expect(server.seen(routeOf(userEndpoints.updateProfile))).toHaveLength(1));
+    expect(server.seen(routeOf(userEndpoints.updateProfile))[0]!.body).toEqual({
+      credit_alert_threshold: 250,
+    });
+  });
+});
