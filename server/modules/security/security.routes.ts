@@ -39,7 +39,7 @@ const securityRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, securityEndpoints.setupTwoFactor, (request, reply) => {
     reply.header('cache-control', NO_STORE);
-    return setupTwoFactor(deps, request.user!.id, clientOf(request));
+    return setupTwoFactor(deps, request.user!.id);
   });
 
   route(app, securityEndpoints.enableTwoFactor, async (request, reply) => {

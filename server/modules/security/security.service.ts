@@ -57,7 +57,7 @@ export async function twoFactorStatus(deps: SecurityDeps, userId: string): Promi
 }
 
 /** A new secret, pending until a code from it enables two-factor sign-in. */
-export async function setupTwoFactor(deps: SecurityDeps, userId: string, client: Client) {
+export async function setupTwoFactor(deps: SecurityDeps, userId: string) {
   const user = await requireUser(deps.db, userId);
   if (user.two_factor_secret !== null) {
     throw conflict({ code: validationKeys.twoFactorOn }, 'Two-factor sign-in is already on');
