@@ -84,7 +84,15 @@ export const messageLogSchema = z.object({
   soft_bounce_count: z.number().int(),
   complained_at: z.string().nullable(),
   blocked_reason: z
-    .enum(['unsubscribed', 'hard_bounce', 'soft_bounce', 'complaint', 'manual', 'missing_attachment'])
+    .enum([
+      'unsubscribed',
+      'hard_bounce',
+      'soft_bounce',
+      'complaint',
+      'manual',
+      'missing_attachment',
+      'invalid_address',
+    ])
     .nullable(),
   attempts: z.number().int(),
   smtp_response: z.string().nullable(),

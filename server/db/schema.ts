@@ -328,7 +328,8 @@ export interface MessagesTable {
   variables: string;
   attachment: string | null;
   status: MessageStatus;
-  blocked_reason: SuppressionReason | 'missing_attachment' | null;
+  /** invalid_address: stored before today's address rule (an invisible character), never sent. */
+  blocked_reason: SuppressionReason | 'missing_attachment' | 'invalid_address' | null;
   attempts: Generated<number>;
   next_attempt_at: string;
   lease_owner: string | null;

@@ -101,6 +101,23 @@ describe(`accepting a send (${engine})`, () => {
     expect(await balanceOf(t.app.db, sender.id)).toBe(97);
   });
 
+  it("blocks free of charge a stored address that today's rule refuses (an invisible character)", async () => {
+    const sender = await session();
+    // Stored before the address rule refused direction marks: the import would clean it today.
+    const list = await insertList(t.app.db, sender.id, [
+      { email: 'lama@example.sa\u200f' },
+      { email: 'ok@example.sa' },
+    ]);
+    const response = await send(sender, body(sender, { source: { type: 'lists', ids: [list] } }));
+    expect(response.statusCode).toBe(201);
+    const rows = await messagesOf(response.json<{ id: string }>().id);
+    expect(rows.map((row) => [row.email, row.status, row.blocked_reason, row.charged])).toEqual([
+      ['lama@example.sa\u200f', 'blocked', 'invalid_address', 0],
+      ['ok@example.sa', 'queued', null, 1],
+    ]);
+    expect(await balanceOf(t.app.db, sender.id)).toBe(99);
+  });
+
   it('resolves groups to their lists and keeps every row of a sheet as variables', async () => {
     const sender = await session();
     const l1 = await insertList(t.app.db, sender.id, [

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { isValidEmail } from '../../../contract/email.contract.ts';
 import { validationKeys } from '../../../contract/errors.contract.ts';
 import {
   MAX_LISTED_MISSING,
@@ -90,9 +91,12 @@ export async function planSend(db: Db, userId: string, input: SendInput, now: Da
             summary.variableMissing.set(name, summary.variableMissing.get(name)! + 1);
         }
       }
-      const reason =
-        suppressed.get(recipient.emailKey) ??
-        (missingFile && input.missing_attachments === 'skip' ? 'missing_attachment' : null);
+      // Lists hold addresses stored before the address rule grew (invisible characters): they
+      // would fail at the relay, so they are blocked free of charge instead of sent.
+      const reason = !isValidEmail(recipient.email)
+        ? 'invalid_address'
+        : (suppressed.get(recipient.emailKey) ??
+          (missingFile && input.missing_attachments === 'skip' ? 'missing_attachment' : null));
       if (reason) summary.blocked += 1;
       else summary.charged += 1;
       if (!reason && summary.sample.length < MAX_PREVIEW_RECIPIENTS) {
