@@ -1,12 +1,13 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createPrivateKey, createSign, randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import pg from 'pg';
 import { createDb } from '../server/db/create-db.ts';
+import { generateDkimKey } from '../server/modules/senders/dkim.ts';
 import { insertList } from '../tests/server/helpers/sending.ts';
 import { startServerProcess } from '../tests/server/helpers/server-process.ts';
 
@@ -14,12 +15,24 @@ import { startServerProcess } from '../tests/server/helpers/server-process.ts';
  * `npm run bench:send`: end-to-end messages per second (POST /api/send/ accepted -> every message
  * delivered to a loopback SMTP sink in another process) for personalised campaigns, on SQLite and
  * PostgreSQL (when DATABASE_URL answers), next to a bare nodemailer pool sending the same messages
- * to the same sink right before each engine run; peak RSS of the server process. Prints JSON.
- * BENCH_SIZES=20000,100000 (default) chooses the campaign sizes, BENCH_ENGINES=sqlite,postgres the
- * engines; SEND_CONCURRENCY the pool size.
+ * to the same sink right before each engine run; peak RSS of the server process; and, while the
+ * engine sends, the latency of `/api/health` and of the e-mail log page as BENCH_API_CLIENTS
+ * (default 4) keep-alive clients read them back to back. Prints JSON.
+ *
+ * BENCH_SIZES=20000,100000 (default) chooses the campaign sizes (1000000 for the RSS at 1M
+ * recipients), BENCH_ENGINES=sqlite,postgres the engines, SEND_CONCURRENCY the product's
+ * connections (default 8), SEND_ENGINE the product's engine (fast, nodemailer), BENCH_DKIM=1 signs
+ * every message (RSA-2048). The bare pool is nodemailer as fast as it goes: 8 connections,
+ * maxMessages Infinity, every message handed to it at once (at most BENCH_BARE_MAX, 100000).
  */
 const sizes = (process.env.BENCH_SIZES ?? '20000,100000').split(',').map(Number);
-const concurrency = Number(process.env.SEND_CONCURRENCY ?? 10);
+const concurrency = Number(process.env.SEND_CONCURRENCY ?? 8);
+const bareConnections = 8;
+const bareMax = Number(process.env.BENCH_BARE_MAX ?? 100_000);
+const apiClients = Number(process.env.BENCH_API_CLIENTS ?? 4);
+// BENCH_API_READ=health reads /api/health only (to tell its cost from the log page's).
+const apiReads = (process.env.BENCH_API_READ ?? 'health,log').split(',') as ('health' | 'log')[];
+const withDkim = process.env.BENCH_DKIM === '1';
 const postgresUrl = process.env.DATABASE_URL;
 const HTML = '<p>Dear {{name}},</p><p>your contract {{contract_no}} renews on {{date}}.</p><p>Regards</p>';
 
@@ -81,29 +94,74 @@ function bareMessage(index: number) {
   };
 }
 
-async function bareNodemailer(port: number, size: number, count: () => Promise<number>) {
+async function bareNodemailer(port: number, wanted: number, count: () => Promise<number>) {
+  const size = Math.min(wanted, bareMax);
   const transport = nodemailer.createTransport({
     pool: true,
     host: '127.0.0.1',
     port,
-    maxConnections: concurrency,
-    maxMessages: 1000,
+    maxConnections: bareConnections,
+    maxMessages: Infinity,
   });
   const before = await count();
   const started = performance.now();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency * 2 }, async () => {
-      while (next < size) {
-        const index = next++;
-        await transport.sendMail(bareMessage(index));
-      }
-    }),
-  );
+  await Promise.all(Array.from({ length: size }, (_, index) => transport.sendMail(bareMessage(index))));
   const seconds = (performance.now() - started) / 1000;
   transport.close();
   if ((await count()) - before < size) throw new Error('bare pool lost messages');
   return Math.round(size / seconds);
+}
+
+/** The n-th percentile of sorted latencies, in ms. */
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0
+    ? 0
+    : Math.round(sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]! * 10) / 10;
+
+/** Keep-alive clients reading /api/health and the e-mail log page back to back until `done()`. */
+async function readApiWhile(base: string, access: string, done: () => boolean) {
+  const latencies: Record<'health' | 'log', number[]> = { health: [], log: [] };
+  let errors = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: apiClients }, async (_, client) => {
+      for (let turn = client; !done(); turn++) {
+        const which = apiReads[turn % apiReads.length]!;
+        const t0 = performance.now();
+        try {
+          const response = await fetch(
+            which === 'health' ? `${base}/api/health` : `${base}/api/logs/email/`,
+            {
+              headers: which === 'log' ? { authorization: `Bearer ${access}` } : {},
+            },
+          );
+          await response.arrayBuffer();
+          if (!response.ok) errors += 1;
+        } catch {
+          errors += 1;
+        }
+        latencies[which].push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const summary = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return {
+      requests: sorted.length,
+      p50_ms: percentile(sorted, 50),
+      p99_ms: percentile(sorted, 99),
+      max_ms: percentile(sorted, 100),
+    };
+  };
+  return {
+    clients: apiClients,
+    reads: apiReads,
+    errors,
+    requests_per_second: Math.round((latencies.health.length + latencies.log.length) / seconds),
+    health: summary(latencies.health),
+    log_page: summary(latencies.log),
+  };
 }
 
 async function engineRun(
@@ -137,6 +195,9 @@ async function engineRun(
     ADMIN_EMAIL: 'admin@bench.test',
     ADMIN_INITIAL_CREDITS: String(size * 2),
     SEND_CONCURRENCY: String(concurrency),
+    ...(process.env.SEND_ENGINE ? { SEND_ENGINE: process.env.SEND_ENGINE } : {}),
+    // e.g. --cpu-prof --cpu-prof-dir=.tmp/prof to profile the server
+    ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
     LOG_LEVEL: 'info',
   });
   const db = createDb({ dataDir, databaseUrl });
@@ -150,6 +211,24 @@ async function engineRun(
         body: JSON.stringify({ username: 'admin', password }),
       })
     ).json()) as { access: string; user: { id: string; email: string } };
+    if (withDkim) {
+      const { privateKey, publicKey } = await generateDkimKey();
+      await db
+        .insertInto('sender_domains')
+        .values({
+          id: randomUUID(),
+          user_id: login.user.id,
+          domain: login.user.email.split('@')[1]!,
+          dkim_selector: 'bench',
+          dkim_private_key: privateKey,
+          dkim_public_key: publicKey,
+          verified_at: new Date().toISOString(),
+          last_checked_at: null,
+          last_check: null,
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+    }
     const listId = await insertList(
       db,
       login.user.id,
@@ -174,8 +253,13 @@ async function engineRun(
     });
     if (accepted.status !== 201) throw new Error(`send refused: ${accepted.status} ${await accepted.text()}`);
     const acceptSeconds = (performance.now() - started) / 1000;
-    await waitForCount(count, before + size, 3_600_000);
+    let finished = false;
+    const api = readApiWhile(base, login.access, () => finished);
+    await waitForCount(count, before + size, 3_600_000).finally(() => {
+      finished = true;
+    });
     const seconds = (performance.now() - started) / 1000;
+    const apiUnderSend = await api;
     const status = await readFile(`/proc/${server.child.pid}/status`, 'utf8');
     const peakKb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
     return {
@@ -183,6 +267,7 @@ async function engineRun(
       seconds: Math.round(seconds * 10) / 10,
       accept_seconds: Math.round(acceptSeconds * 10) / 10,
       server_peak_rss_mb: Math.round(peakKb / 1024),
+      api_under_send: apiUnderSend,
     };
   } finally {
     await server.kill('SIGTERM');
@@ -205,6 +290,19 @@ async function postgresReachable(): Promise<boolean> {
   }
 }
 
+/** RSA-2048 sha256 signatures a second: one core measured for 2 s, times the cores. */
+async function signaturesPerSecond() {
+  const { privateKey } = await generateDkimKey();
+  const key = createPrivateKey(privateKey);
+  let signed = 0;
+  const started = performance.now();
+  while (performance.now() - started < 2000) {
+    createSign('RSA-SHA256').update(`header ${signed}`).sign(key);
+    signed += 1;
+  }
+  return Math.round((signed / ((performance.now() - started) / 1000)) * availableParallelism());
+}
+
 const sink = await startSink();
 type Engine = 'sqlite' | 'postgres';
 const available: Engine[] = (await postgresReachable()) ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -225,6 +323,7 @@ for (const size of sizes) {
       messages: size,
       ...run,
       bare_nodemailer_per_second: bare,
+      bare_messages: Math.min(size, bareMax),
       ratio: Math.round((run.messages_per_second / bare) * 100) / 100,
       load_average: [loadBefore, await loadAverage()],
     });
@@ -234,7 +333,14 @@ for (const size of sizes) {
 sink.child.disconnect();
 console.log(
   JSON.stringify(
-    { concurrency, load_average: (await readFile('/proc/loadavg', 'utf8')).split(' ').slice(0, 3), results },
+    {
+      concurrency,
+      engine: process.env.SEND_ENGINE ?? 'fast',
+      dkim: withDkim,
+      ...(withDkim ? { rsa2048_signatures_per_second_all_cores: await signaturesPerSecond() } : {}),
+      load_average: (await readFile('/proc/loadavg', 'utf8')).split(' ').slice(0, 3),
+      results,
+    },
     null,
     2,
   ),
