@@ -201,10 +201,19 @@ export async function recordClick(
   });
 }
 
+/**
+ * Answering means the message was read (issue 22): an answer from a recipient no pixel saw (images
+ * off) counts as their open too, once.
+ */
+const answerIsAnOpen = (at: string) => ({
+  open_count: sql<number>`open_count + (case when opened_at is null then 1 else 0 end)`,
+  opened_at: sql<string>`coalesce(opened_at, ${at})`,
+});
+
 export async function recordSurveyAnswer(db: Db, messageId: string, answer: string, at: string) {
   await db
     .updateTable('messages')
-    .set({ survey_answer: answer, last_checked_at: at, updated_at: at })
+    .set({ survey_answer: answer, ...answerIsAnOpen(at), last_checked_at: at, updated_at: at })
     .where('id', '=', messageId)
     .execute();
 }
@@ -212,7 +221,12 @@ export async function recordSurveyAnswer(db: Db, messageId: string, answer: stri
 export async function recordCustomAnswers(db: Db, messageId: string, answers: CustomAnswer[], at: string) {
   await db
     .updateTable('messages')
-    .set({ custom_answers: JSON.stringify(answers), last_checked_at: at, updated_at: at })
+    .set({
+      custom_answers: JSON.stringify(answers),
+      ...answerIsAnOpen(at),
+      last_checked_at: at,
+      updated_at: at,
+    })
     .where('id', '=', messageId)
     .execute();
 }

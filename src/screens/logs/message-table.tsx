@@ -86,7 +86,13 @@ export function messageColumns(t: TFunction, language: string): ListColumn<Messa
     },
     {
       headerKey: 'logs:columns.blocked',
-      render: (row) => (row.blocked_reason ? t(`logs:blocked.${row.blocked_reason}`) : t('logs:notBlocked')),
+      // A recipient who unsubscribed after delivery is blocked from now on (issue 22).
+      render: (row) =>
+        row.blocked_reason
+          ? t(`logs:blocked.${row.blocked_reason}`)
+          : row.unsubscribed_at
+            ? t('logs:blocked.unsubscribed')
+            : t('logs:notBlocked'),
     },
     {
       headerKey: 'logs:columns.survey_question',
