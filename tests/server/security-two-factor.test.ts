@@ -144,6 +144,17 @@ describe('two-factor sign-in, sessions and sign-in history', () => {
     ).toBe(200);
   });
 
+  it('limits how often the set-up makes a new secret, without touching the sign-in', async () => {
+    const user = await t.createUser({ role: 'sender' });
+    const session = (await post('/api/auth/login/', user)).json<LoginResponse>();
+    const answers: number[] = [];
+    for (let i = 0; i < 11; i++)
+      answers.push((await post('/api/auth/2fa/setup/', {}, session.access)).statusCode);
+    expect(answers.slice(0, 10).every((status) => status === 200)).toBe(true);
+    expect(answers[10]).toBe(429);
+    expect((await post('/api/auth/login/', user)).statusCode).toBe(200);
+  });
+
   it('forgets a ticket after five minutes', async () => {
     const user = await enrolledUser();
     const { ticket } = (
