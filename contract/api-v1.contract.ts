@@ -1,8 +1,7 @@
-import { z } from 'zod';
 import { LISTS_WRITE, READ, SEND, TEMPLATES_WRITE, WEBHOOKS, type ApiScope } from './api-keys.contract.ts';
 import { authEndpoints } from './auth.contract.ts';
 import { creditEndpoints } from './credits.contract.ts';
-import { defineEndpoint, type AnyEndpoint } from './endpoint.ts';
+import type { AnyEndpoint } from './endpoint.ts';
 import { logEndpoints } from './logs.contract.ts';
 import { recipientEndpoints } from './recipients.contract.ts';
 import { sendEndpoints } from './send.contract.ts';
@@ -141,14 +140,3 @@ const byEndpoint = new Map<AnyEndpoint, V1Operation>(
 
 /** The v1 operation of a descriptor, if it has one. */
 export const v1OperationOf = (endpoint: AnyEndpoint): V1Operation | undefined => byEndpoint.get(endpoint);
-
-export const v1DocumentEndpoints = {
-  /** The OpenAPI 3.1 document of every operation above, generated from their schemas at start. */
-  openapi: defineEndpoint({
-    method: 'GET',
-    path: '/v1/openapi.json',
-    access: 'public',
-    status: 200,
-    response: z.record(z.string(), z.unknown()),
-  }),
-};

@@ -39,3 +39,9 @@ export const SecurityScreen = lazy(() => import('../screens/security/security-sc
 export const EmailLogScreen = lazy(() => import('../screens/logs/email-log-screen.tsx'));
 export const EmailLogEntryScreen = lazy(() => import('../screens/logs/email-log-entry-screen.tsx'));
 export const SuppressionsScreen = lazy(() => import('../screens/suppressions/suppressions-screen.tsx'));
+export const ApiKeysScreen = lazy(() => import('../screens/developer/api-keys-screen.tsx'));
+export const WebhooksScreen = lazy(() => import('../screens/developer/webhooks-screen.tsx'));
+export const WebhookDeliveriesScreen = lazy(
+  () => import('../screens/developer/webhook-deliveries-screen.tsx'),
+);
+export const ApiReferenceScreen = lazy(() => import('../screens/developer/api-reference-screen.tsx'));

@@ -42,6 +42,12 @@ export const paths = {
       security: '/dashboard/settings/security',
       senders: '/dashboard/settings/senders',
       userSenders: (id: string) => `/dashboard/settings/senders/${encodeURIComponent(id)}`,
+      developer: {
+        keys: '/dashboard/settings/developer/keys',
+        webhooks: '/dashboard/settings/developer/webhooks',
+        webhook: (id: string) => `/dashboard/settings/developer/webhooks/${encodeURIComponent(id)}`,
+        reference: '/dashboard/settings/developer/http-v1',
+      },
     },
     logs: {
       root: '/dashboard/logs',

@@ -35,6 +35,10 @@ import {
   EmailLogScreen,
   EmailLogEntryScreen,
   SuppressionsScreen,
+  ApiKeysScreen,
+  WebhooksScreen,
+  WebhookDeliveriesScreen,
+  ApiReferenceScreen,
 } from './lazy-screens.ts';
 import { paths } from './paths.ts';
 import { RootLayout, type RouteHandle } from './root-layout.tsx';
@@ -169,6 +173,26 @@ const dashboardRoutes: RouteObject = {
         },
         { path: dashboard.settings.profile, element: <ProfileScreen />, handle: titled('pages.profile') },
         { path: dashboard.settings.security, element: <SecurityScreen />, handle: titled('pages.security') },
+        {
+          path: dashboard.settings.developer.keys,
+          element: <ApiKeysScreen />,
+          handle: titled('pages.apiKeys'),
+        },
+        {
+          path: dashboard.settings.developer.webhooks,
+          element: <WebhooksScreen />,
+          handle: titled('pages.webhooks'),
+        },
+        {
+          path: withId(dashboard.settings.developer.webhooks),
+          element: <WebhookDeliveriesScreen />,
+          handle: titled('pages.webhookDeliveries'),
+        },
+        {
+          path: dashboard.settings.developer.reference,
+          element: <ApiReferenceScreen />,
+          handle: titled('pages.apiReference'),
+        },
         {
           path: dashboard.financial.statement,
           element: <StatementScreen />,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { v1DocumentEndpoints, v1Operations } from '../../../contract/api-v1.contract.ts';
+import { v1DocumentEndpoints } from '../../../contract/api-reference.contract.ts';
+import { v1Operations } from '../../../contract/api-v1.contract.ts';
 import { route } from '../../lib/endpoint.ts';
 import { buildOpenApiDocument } from '../../lib/openapi.ts';
 

@@ -53,6 +53,14 @@ export const navSections: NavSection[] = [
     ],
   },
   {
+    labelKey: 'nav.developer',
+    links: [
+      { labelKey: 'nav.apiKeys', to: paths.dashboard.settings.developer.keys },
+      { labelKey: 'nav.webhooks', to: paths.dashboard.settings.developer.webhooks },
+      { labelKey: 'nav.apiReference', to: paths.dashboard.settings.developer.reference },
+    ],
+  },
+  {
     labelKey: 'nav.logs',
     links: [
       { labelKey: 'nav.emailLog', to: paths.dashboard.logs.email },
