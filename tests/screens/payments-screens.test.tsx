@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { authEndpoints } from '../../contract/auth.contract.ts';
 import { userEndpoints } from '../../contract/users.contract.ts';
 import { paymentEndpoints, type Order } from '../../contract/payments.contract.ts';
 import { paths } from '../../src/app/paths.ts';
@@ -208,5 +209,41 @@ describe('credit alert screen', () => {
     expect(server.seen(routeOf(userEndpoints.updateProfile))[0]!.body).toEqual({
       credit_alert_threshold: 250,
     });
+  });
+});
+
+describe('credit alert banner', () => {
+  it.each(['ar', 'en'] as const)(
+    'shows on the dashboard while the balance is below the threshold (%s)',
+    async (language) => {
+      const low = { ...senderUser, remaining_quota: 40, credit_alert_threshold: 100 };
+      renderApp({
+        language,
+        signedInAs: 'sender',
+        route: paths.dashboard.home,
+        routes: { [routeOf(authEndpoints.userStatus)]: () => ({ status: 200, data: low }) },
+      });
+      const name = language === 'en' ? 'Recharge now' : 'اشحن الآن';
+      expect(await screen.findByRole('link', { name })).toHaveAttribute(
+        'href',
+        paths.dashboard.financial.recharge,
+      );
+    },
+  );
+
+  it('stays away when the balance is at the threshold', async () => {
+    renderApp({
+      language: 'en',
+      signedInAs: 'sender',
+      route: paths.dashboard.home,
+      routes: {
+        [routeOf(authEndpoints.userStatus)]: () => ({
+          status: 200,
+          data: { ...senderUser, remaining_quota: 100, credit_alert_threshold: 100 },
+        }),
+      },
+    });
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Recharge now' })).not.toBeInTheDocument();
   });
 });

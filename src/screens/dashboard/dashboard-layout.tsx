@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppServices } from '../../app/app-services.tsx';
 import { FullScreenSpinner } from '../../components/full-screen-spinner.tsx';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
+import { CreditAlertBanner } from '../financial/credit-alert-banner.tsx';
 import { DashboardNavbar } from './dashboard-navbar.tsx';
 import { UserMenu } from './user-menu.tsx';
 
@@ -46,6 +47,7 @@ export default function DashboardLayout() {
       </AppShell.Header>
       <DashboardNavbar onNavigate={navbar.close} />
       <AppShell.Main>
+        <CreditAlertBanner />
         <Suspense fallback={<FullScreenSpinner />}>
           <Outlet />
         </Suspense>
