@@ -3,6 +3,7 @@ import { pathOf } from '../../contract/endpoint.ts';
 import {
   suppressionEndpoints as api,
   suppressionReasonSchema,
+  type InboundReport,
   type Suppression,
 } from '../../contract/suppressions.contract.ts';
 import type { Page } from '../../contract/list.contract.ts';
@@ -38,6 +39,25 @@ export function listSuppressions(
         page_size: request.page_size,
         ...queryOf(request),
         ...(ordering ? { ordering } : {}),
+      },
+    },
+    signal,
+  );
+}
+
+/** Administrators: the reports the inbound receiver could not apply, newest first. */
+export function listInboundReports(
+  call: Call,
+  request: ListRequest,
+  signal?: AbortSignal,
+): Promise<Page<InboundReport>> {
+  return call(
+    api.inboundReports,
+    {
+      query: {
+        page: request.page,
+        page_size: request.page_size,
+        ...(request.search ? { search: request.search } : {}),
       },
     },
     signal,

@@ -40,6 +40,25 @@ function openSuppressions(options: RenderOptions = {}) {
       [routeOf(suppressionEndpoints.remove, { id: 's1' })]: () => ({ status: 204 }),
       [routeOf(suppressionEndpoints.remove, { id: 's2' })]: () => ({ status: 204 }),
       [routeOf(suppressionEndpoints.add)]: () => ({ status: 201, data: { added: 2 } }),
+      [routeOf(suppressionEndpoints.inboundReports)]: () => ({
+        status: 200,
+        data: {
+          count: 1,
+          results: [
+            {
+              id: 'r1',
+              received_at: '2026-11-26T12:00:00Z',
+              envelope_from: '',
+              envelope_to: ['postmaster@bounces.example.test'],
+              subject: 'Undelivered Mail Returned to Sender',
+              kind: 'delivery_status',
+              problem: 'no_match',
+              details: {},
+              excerpt: '',
+            },
+          ],
+        },
+      }),
       ...options.routes,
     },
   });
@@ -116,5 +135,23 @@ describe('suppression list screen', () => {
     await waitFor(() =>
       expect(server.seen(routeOf(suppressionEndpoints.list)).length).toBeGreaterThan(before),
     );
+  });
+
+  it('shows administrators the reports nobody could match; senders never ask for them', async () => {
+    const { server } = openSuppressions({ language: 'en', signedInAs: 'admin' });
+    const section = await screen.findByRole('region', { name: 'Reports nobody could match' });
+    const row = (await within(section).findByText('Undelivered Mail Returned to Sender')).closest('tr')!;
+    expect(within(row).getByText('Delivery status (DSN)')).toBeInTheDocument();
+    expect(within(row).getByText('No message of ours')).toBeInTheDocument();
+    expect(within(row).getByText('(null sender)')).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(server.seen(routeOf(suppressionEndpoints.inboundReports)).length).toBeGreaterThan(0);
+  });
+
+  it('does not show the reports to a sender (Arabic)', async () => {
+    const { server } = openSuppressions({ language: 'ar' });
+    await screen.findByText('angry@example.org');
+    expect(screen.queryByRole('region', { name: 'تقارير لم تُطابَق' })).not.toBeInTheDocument();
+    expect(server.seen(routeOf(suppressionEndpoints.inboundReports))).toHaveLength(0);
   });
 });

@@ -175,5 +175,9 @@ describe(`the suppression list API (${engine})`, () => {
         },
       ],
     });
+    const found = await call(admin, 'GET', `${pathOf(api.inboundReports)}?search=POSTMASTER`);
+    expect(found.json()).toMatchObject({ count: 1 });
+    const none = await call(admin, 'GET', `${pathOf(api.inboundReports)}?search=nothing-like-it`);
+    expect(none.json()).toMatchObject({ count: 0, results: [] });
   });
 });

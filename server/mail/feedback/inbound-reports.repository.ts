@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db, InboundReportsTable } from '../../db/schema.ts';
+import { containsPattern, containsText } from '../../lib/search.ts';
 
 /** Reports the receiver could not apply, kept for administrators: at most `max`, newest first. */
 export type NewInboundReport = Omit<InboundReportsTable, 'id'>;
@@ -36,13 +37,27 @@ export async function keepInboundReport(db: Db, report: NewInboundReport, max: n
   return id;
 }
 
-export async function pageInboundReports(db: Db, input: { page: number; pageSize: number }) {
-  const { count } = await db
-    .selectFrom('inbound_reports')
+export async function pageInboundReports(
+  db: Db,
+  input: { page: number; pageSize: number; search?: string | undefined },
+) {
+  const pattern = input.search ? containsPattern(input.search) : null;
+  const filtered = () => {
+    const query = db.selectFrom('inbound_reports');
+    return pattern
+      ? query.where((eb) =>
+          eb.or([
+            containsText('subject', pattern),
+            containsText('envelope_from', pattern),
+            containsText('envelope_to', pattern),
+          ]),
+        )
+      : query;
+  };
+  const { count } = await filtered()
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
-  const rows = await db
-    .selectFrom('inbound_reports')
+  const rows = await filtered()
     .selectAll()
     .orderBy('received_at', 'desc')
     .orderBy('id', 'desc')

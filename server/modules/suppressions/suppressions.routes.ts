@@ -87,7 +87,11 @@ const suppressionRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, suppressionEndpoints.inboundReports, async (request) => {
     const { query } = request;
-    const { count, rows } = await pageInboundReports(db, { page: query.page, pageSize: query.page_size });
+    const { count, rows } = await pageInboundReports(db, {
+      page: query.page,
+      pageSize: query.page_size,
+      search: query.search,
+    });
     return {
       count,
       results: rows.map((row): InboundReport => ({

@@ -1,6 +1,6 @@
 import type { AxiosInstance } from 'axios';
 import { fromPromise } from 'xstate';
-import type { Suppression } from '../../../contract/suppressions.contract.ts';
+import type { InboundReport, Suppression } from '../../../contract/suppressions.contract.ts';
 import { csvExportMachine } from '../../machines/csv-export.machine.ts';
 import { provideList } from '../../machines/list.machine.ts';
 import type { Notify } from '../../machines/notify.ts';
@@ -10,6 +10,7 @@ import { saveBlob } from '../../services/mailbox.service.ts';
 import {
   addSuppressions,
   downloadSuppressions,
+  listInboundReports,
   listSuppressions,
   removeSuppression,
 } from '../../services/suppressions.service.ts';
@@ -19,6 +20,14 @@ export function provideSuppressionList({ call, notify }: { call: Call; notify: N
   return provideList<Suppression>({
     fetchPage: (request, signal) => listSuppressions(call, request, signal),
     deleteItem: ({ id }, signal) => removeSuppression(call, id, signal),
+    notify,
+  });
+}
+
+/** Administrators' read-only list of the reports nobody could match. */
+export function provideInboundReports({ call, notify }: { call: Call; notify: Notify }) {
+  return provideList<InboundReport>({
+    fetchPage: (request, signal) => listInboundReports(call, request, signal),
     notify,
   });
 }

@@ -1,10 +1,15 @@
 import { Button, Group, Modal, Select, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useRef, useState } from 'react';
-import { SUPPRESSION_REASONS, type Suppression } from '../../../contract/suppressions.contract.ts';
+import {
+  SUPPRESSION_REASONS,
+  type InboundReport,
+  type Suppression,
+} from '../../../contract/suppressions.contract.ts';
 import { useAppServices } from '../../app/app-services.tsx';
 import {
   provideAddSuppressions,
+  provideInboundReports,
   provideSuppressionExport,
   provideSuppressionList,
 } from '../../app/wiring/suppressions.wiring.ts';
@@ -80,6 +85,44 @@ function AddModal({ actor }: { actor: AddSuppressionsActorRef }) {
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/** Administrators: what the inbound receiver kept because it could not apply it (read-only). */
+function InboundReports() {
+  const { t, i18n } = useNamespace('suppressions', { ar, en });
+  const { call, notify } = useAppServices();
+  const [machine] = useState(() => provideInboundReports({ call, notify }));
+  const list = useListActor(machine);
+  const date = new Intl.DateTimeFormat(i18n.language === 'ar' ? 'ar-EG' : 'en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+  const columns: ListColumn<InboundReport>[] = [
+    { headerKey: 'suppressions:reports.received', render: (item) => date.format(new Date(item.received_at)) },
+    {
+      headerKey: 'suppressions:reports.from',
+      render: (item) => <bdi>{item.envelope_from || t('suppressions:reports.nullSender')}</bdi>,
+    },
+    { headerKey: 'suppressions:reports.to', render: (item) => <bdi>{item.envelope_to.join(', ')}</bdi> },
+    { headerKey: 'suppressions:reports.subject', render: (item) => <span dir="auto">{item.subject}</span> },
+    {
+      headerKey: 'suppressions:reports.kind',
+      render: (item) => t(`suppressions:reports.kinds.${item.kind}`),
+    },
+    {
+      headerKey: 'suppressions:reports.problem',
+      render: (item) => t(`suppressions:reports.problems.${item.problem}`),
+    },
+  ];
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="inbound-reports">
+      <Title order={2} id="inbound-reports">
+        {t('suppressions:reports.heading')}
+      </Title>
+      <Text>{t('suppressions:reports.intro')}</Text>
+      <ListTable<InboundReport> actor={list} columns={columns} />
+    </Stack>
   );
 }
 
@@ -192,6 +235,7 @@ export default function SuppressionsScreen() {
         confirmKey="suppressions:remove.confirm"
       />
       <AddModal actor={add} />
+      {isAdmin ? <InboundReports /> : null}
     </Stack>
   );
 }
