@@ -194,6 +194,23 @@ describe('send wizard machine', () => {
     expect(step(actor)).toBe('survey');
   });
 
+  it('keeps the values of a refused upload for its message (the file in the zip, the quota)', async () => {
+    const { actor, uploads } = await composed();
+    const uploader = actor.getSnapshot().children.uploads!;
+    uploader.send({ type: 'upload.add', kind: 'zip', file: new File(['x'], 'files.zip') });
+    uploads[0]!.report({
+      type: 'upload.failed',
+      key: uploads[0]!.input.key,
+      errorKey: 'validation.zipBlockedFile',
+      errorValues: { file: 'invoices/inv.exe' },
+    });
+    expect(actor.getSnapshot().context.draft.uploads[0]).toMatchObject({
+      status: 'failed',
+      errorKey: 'validation.zipBlockedFile',
+      errorValues: { file: 'invoices/inv.exe' },
+    });
+  });
+
   it('edits custom questions, refuses a past time, and stops at not enough credit', async () => {
     const wizard = await composed();
     const { actor, checkSend } = wizard;
