@@ -103,8 +103,9 @@ async function inspect(
       throw error;
     }
   }
-  if (await blockedIn(file.fileName, originalPath(dataDir, storagePath)))
-    throw refused(validationKeys.fileType);
+  const blocked = await blockedIn(file.fileName, originalPath(dataDir, storagePath));
+  // A zip sent as the attachment names the refused file inside it, as a per-recipient zip does.
+  if (blocked) throw blocked === file.fileName ? refused(validationKeys.fileType) : blockedInZip(blocked);
   return { contentType: cleanContentType(file.mimeType), entries: [] };
 }
 
