@@ -5,7 +5,10 @@ import {
   apiKeyRequestOf,
   webhookFormMachine,
 } from '../../src/machines/developer/forms.ts';
-import { developerRequestsMachine } from '../../src/machines/developer/requests.machine.ts';
+import {
+  developerRequestsMachine,
+  type DeveloperRequest,
+} from '../../src/machines/developer/requests.machine.ts';
 import type { Notice } from '../../src/machines/notify.ts';
 
 describe('the create-then-show-once form', () => {
@@ -100,7 +103,7 @@ describe('the developer requests machine', () => {
     const actor = createActor(
       developerRequestsMachine.provide({
         actors: {
-          run: fromPromise(async () => {
+          run: fromPromise<unknown, DeveloperRequest>(async () => {
             if (fail)
               throw {
                 isAxiosError: true,
