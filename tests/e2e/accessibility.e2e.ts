@@ -47,6 +47,7 @@ const dashboardRoutes = [
   dashboard.contact,
   dashboard.financial.statement,
   dashboard.settings.profile,
+  dashboard.settings.security,
   dashboard.settings.senders,
   dashboard.settings.userSenders(someId),
 ];
