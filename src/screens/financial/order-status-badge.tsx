@@ -3,7 +3,7 @@ import type { OrderStatus } from '../../../contract/payments.contract.ts';
 import { usePaymentsTexts } from './payments-namespace.ts';
 
 const colors: Record<OrderStatus, string> = {
-  pending: 'yellow.9',
+  pending: 'blue.9',
   paid: 'green.9',
   failed: 'red.9',
   expired: 'gray.8',

@@ -48,6 +48,8 @@ export default function RechargeScreen() {
   const total = totalOf(catalog, choice);
   const visible = catalog?.packages.filter((item) => !item.hidden) ?? [];
   const custom = catalog?.options.custom ?? null;
+  const bankInstructions =
+    (language === 'ar' ? catalog?.options.bank_instructions_ar : catalog?.options.bank_instructions_en) ?? '';
   const selected = choice?.kind === 'package' ? choice.id : choice?.kind === 'custom' ? 'custom' : '';
 
   return (
@@ -135,7 +137,7 @@ export default function RechargeScreen() {
                 ))}
               </Group>
             </Radio.Group>
-            {provider === 'manual' ? (
+            {provider === 'manual' && bankInstructions ? (
               <Alert variant="light" title={t('payments:result.bankInstructions')}>
                 <Text style={{ whiteSpace: 'pre-wrap' }} dir="auto">
                   {language === 'ar'
