@@ -39,16 +39,13 @@ const logRoutes: FastifyPluginAsync = async (app) => {
         descending: ordering.startsWith('-'),
       },
     );
-    const counts = await repo.countsOf(
-      db,
-      rows.map((row) => row.id),
-    );
+    const counts = await repo.campaignCounts(db, rows);
     return { count, results: rows.map((row) => repo.toCampaignLog(row, counts.get(row.id)!)) };
   });
 
   route(app, logEndpoints.get, async (request) => {
     const row = await visibleCampaign(db, request.user!, request.params.id);
-    const counts = await repo.countsOf(db, [row.id]);
+    const counts = await repo.campaignCounts(db, [row]);
     return {
       ...repo.toCampaignLog(row, counts.get(row.id)!),
       html: row.html,
