@@ -103,13 +103,13 @@ export const listMachine = setup({
   id: 'list',
   context: ({ input }) => ({
     query: {
-      search: '',
-      page: 1,
+      search: input.search ?? '',
+      page: input.page ?? 1,
       page_size: input.page_size ?? DEFAULT_PAGE_SIZE,
       ordering: input.ordering,
       filters: input.filters ?? {},
     },
-    searchText: '',
+    searchText: input.search ?? '',
     count: 0,
     countCapped: false,
     results: [],

@@ -8,6 +8,9 @@ export interface ListItem {
 export interface ListInput {
   page_size?: number;
   ordering?: string;
+  /** Where to start: the search and page the address carried (a reload keeps them, issue 22). */
+  search?: string;
+  page?: number;
   filters?: ListFilters;
   /** i18n key of the toast after a delete; 'list.deleted' unless the resource says better. */
   deletedKey?: string;
