@@ -247,3 +247,47 @@ describe('credit alert banner', () => {
     expect(screen.queryByRole('link', { name: 'Recharge now' })).not.toBeInTheDocument();
   });
 });
+
+describe('packages screen (administrators)', () => {
+  const settings = {
+    bank_instructions_ar: '',
+    bank_instructions_en: '',
+    custom_price_per_credit: null,
+    custom_currency: 'SAR',
+    custom_min_credits: 1,
+    seller_name: '',
+    seller_address: '',
+    seller_tax_number: '',
+  };
+  it.each(['ar', 'en'] as const)(
+    'lists the packages and saves the bank-transfer instructions (%s)',
+    async (language) => {
+      const { user, server, i18n } = renderApp({
+        language,
+        signedInAs: 'admin',
+        route: paths.dashboard.financial.packages,
+        routes: {
+          ...catalogRoutes,
+          [routeOf(paymentEndpoints.settings)]: () => ({ status: 200, data: settings }),
+          [routeOf(paymentEndpoints.updateSettings)]: (request) => ({
+            status: 200,
+            data: { ...settings, ...(request.body as object) },
+          }),
+        },
+      });
+      const title = language === 'en' ? 'Credit packages' : 'باقات الرصيد';
+      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+      expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+      expect(await screen.findByText(language === 'en' ? 'Hidden pack' : 'باقة مخفية')).toBeInTheDocument();
+      const field = await screen.findByRole('textbox', {
+        name: i18n.t('payments:settings.bank_instructions_en'),
+      });
+      await user.type(field, 'IBAN SA00');
+      await user.click(screen.getByRole('button', { name: i18n.t('payments:settings.save') }));
+      await waitFor(() => expect(server.seen(routeOf(paymentEndpoints.updateSettings))).toHaveLength(1));
+      expect(server.seen(routeOf(paymentEndpoints.updateSettings))[0]!.body).toMatchObject({
+        bank_instructions_en: 'IBAN SA00',
+      });
+    },
+  );
+});

@@ -1,8 +1,10 @@
 import { fromPromise } from 'xstate';
+import { paymentEndpoints } from '../../../contract/payments.contract.ts';
 import type { Order } from '../../../contract/payments.contract.ts';
 import type { Notify } from '../../machines/notify.ts';
 import { invoiceMachine } from '../../machines/payments/invoice.machine.ts';
 import { orderMachine } from '../../machines/payments/order.machine.ts';
+import { paymentSettingsMachine } from '../../machines/payments/payment-settings.machine.ts';
 import { rechargeMachine } from '../../machines/payments/recharge.machine.ts';
 import type { Call } from '../../services/http.ts';
 import {
@@ -62,5 +64,18 @@ export function provideInvoice({ call }: { call: Call }) {
   return invoiceMachine.provide({
     actors: { loadInvoice: fromPromise(({ input, signal }) => getInvoice(call, input.id, signal)) },
     actions: { print: () => window.print() },
+  });
+}
+
+/** The payment settings form with its real calls (administrators). */
+export function providePaymentSettings({ call, notify }: { call: Call; notify: Notify }) {
+  return paymentSettingsMachine.provide({
+    actors: {
+      loadSettings: fromPromise(({ signal }) => call(paymentEndpoints.settings, {}, signal)),
+      saveSettings: fromPromise(({ input, signal }) =>
+        call(paymentEndpoints.updateSettings, { body: input }, signal),
+      ),
+    },
+    actions: { notify: (_, notice) => notify(notice) },
   });
 }

@@ -12,6 +12,7 @@ import { ListTable, useListActor, type ListColumn } from '../../components/list/
 import { useSubmit } from '../../components/use-submit.ts';
 import { provideList } from '../../machines/list.machine.ts';
 import { formatCount, formatMoney } from './format.ts';
+import { PaymentSettingsForm } from './payment-settings-form.tsx';
 import { usePaymentsTexts } from './payments-namespace.ts';
 
 const emptyPackage: CreatePackageRequest = {
@@ -146,6 +147,7 @@ export default function PackagesScreen() {
           </Button>
         )}
       />
+      <PaymentSettingsForm />
     </Stack>
   );
 }
