@@ -1,143 +1,112 @@
 /**
- * `npm run test:paths`: the paths that model-based tests walk, for QA to read and reuse.
- * For every machine in tests/models/catalog.ts it prints the shortest path to each state and the
- * simple paths (no state visited twice, bounded) as numbered English steps, and writes them as
- * JSON to test-paths/<machine>.json.
+ * `npm run test:paths`: the paths that model-based tests walk, as test scripts people follow.
+ * For every machine in tests/models/catalog.ts: the shortest way to each checkable state, the
+ * complete journeys that visit no state twice, one path for each transition those miss, and a
+ * coverage summary; then the app-level journeys composed from the machines (scripts/qa/journeys.ts).
+ * Every step has an action and an expected result, in Arabic or English (qa namespace).
+ *
+ *   --lang ar|en                    language of the steps (default ar, the app's default)
+ *   --format md|gherkin|csv|json    manual test script, feature files, TestRail/Xray CSV, JSON (md)
+ *   --machine NAME                  one machine, or `journeys` for the app-level journeys only
+ *   --max N                         at most N complete journeys per machine (60)
+ *   --out DIR                       write one file per machine and test-paths-journeys.<ext> to DIR
+ *                                   instead of printing
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createActor, type AnyStateMachine, type EventObject, type Snapshot } from 'xstate';
-import { getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph';
-import { machineModels, type MachineModel } from '../tests/models/catalog.ts';
-import { toModelMachine } from '../tests/support/model-machine.ts';
+import { parseArgs } from 'node:util';
+import { machineModels } from '../tests/models/catalog.ts';
+import { extensions, formats, render, type Format, type QaDocument } from './qa/formats.ts';
+import { journeyPath, journeys } from './qa/journeys.ts';
+import { machinePaths } from './qa/paths.ts';
+import { qaLanguages, ui, type QaLanguage } from './qa/words.ts';
 
-const OUT_DIR = path.resolve('test-paths');
-const MAX_SIMPLE_PATHS = Number(process.env.MAX_SIMPLE_PATHS ?? 60);
-
-type AnyPath = StatePath<Snapshot<unknown> & { value: unknown }, EventObject>;
-
-/** Every event type the (model) machine reacts to anywhere, with the catalog's sample payloads. */
-function eventsOf(model: MachineModel, machine: AnyStateMachine): EventObject[] {
-  const types = [...new Set(machine.events)].filter((type) => type !== '*' && !type.endsWith('.*'));
-  return types.flatMap((type) => model.samples?.[type] ?? [{ type }]);
+export interface Options {
+  lang: QaLanguage;
+  format: Format;
+  machine?: string;
+  max: number;
+  out?: string;
 }
 
-export function describeEvent(event: EventObject, labels: Record<string, string> = {}): string {
-  const label = labels[event.type];
-  if (label) return label;
-  const done = /^xstate\.done\.actor\.(.+)$/.exec(event.type);
-  if (done) return `${done[1]} succeeds`;
-  const failed = /^xstate\.error\.actor\.(.+)$/.exec(event.type);
-  if (failed) {
-    const error = (event as { error?: { code?: string } }).error;
-    return `${failed[1]} fails${error?.code ? ` (${error.code})` : ''}`;
-  }
-  const delay = /^model\.after\.(.+)$/.exec(event.type);
-  if (delay) return `${delay[1]} ms pass`;
-  const payload = Object.entries(event)
-    .filter(([key]) => key !== 'type')
-    .map(([key, value]) => `${key}=${JSON.stringify(value)}`);
-  return payload.length ? `${event.type} (${payload.join(', ')})` : event.type;
+export function parseOptions(argv: string[]): Options {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      lang: { type: 'string', default: 'ar' },
+      format: { type: 'string', default: 'md' },
+      machine: { type: 'string' },
+      max: { type: 'string', default: process.env.MAX_SIMPLE_PATHS ?? '60' },
+      out: { type: 'string' },
+    },
+  });
+  const lang = values.lang as QaLanguage;
+  const format = values.format as Format;
+  const max = Number(values.max);
+  if (!qaLanguages.includes(lang)) throw new Error(`--lang must be one of ${qaLanguages.join(', ')}`);
+  if (!formats.includes(format)) throw new Error(`--format must be one of ${formats.join(', ')}`);
+  if (!Number.isInteger(max) || max < 1) throw new Error('--max must be a whole number above 0');
+  const machine = values.machine ?? positionals[0];
+  const known = [...machineModels.map((model) => model.name), 'journeys'];
+  if (machine && !known.includes(machine)) throw new Error(`--machine must be one of ${known.join(', ')}`);
+  return { lang, format, max, ...(machine ? { machine } : {}), ...(values.out ? { out: values.out } : {}) };
 }
 
-export function describeState(value: unknown): string {
-  if (typeof value === 'string') return value;
-  return Object.entries(value as Record<string, unknown>)
-    .map(([key, child]) =>
-      typeof child === 'string' ? `${key}.${child}` : `${key}(${describeState(child)})`,
-    )
-    .join(' + ');
-}
-
-function toReadable(model: MachineModel, p: AnyPath) {
-  const steps: Array<{ event: string; state: string; type: string; details: string[] }> = [];
-  for (const step of p.steps.filter((s) => s.event.type !== 'xstate.init')) {
-    const state = describeState(step.state.value);
-    const event = describeEvent(step.event, model.labels);
-    const last = steps.at(-1);
-    // Typing into a form is one step for QA, whatever the order of the fields.
-    if (last && last.type === step.event.type && last.state === state) {
-      last.details = [...new Set([...last.details, event])].sort();
-      last.event = last.details.join('; ');
-    } else {
-      steps.push({ event, state, type: step.event.type, details: [event] });
-    }
-  }
+export function machineDocument(name: string, lang: QaLanguage, max: number): QaDocument {
+  const model = machineModels.find((item) => item.name === name);
+  if (!model) throw new Error(`No machine ${name}`);
+  const paths = machinePaths(model, lang, max);
   return {
-    end: describeState(p.state.value),
-    steps: steps.map(({ event, state }) => ({ event, state })),
+    name,
+    title: paths.title,
+    sections: [
+      { heading: ui(lang, 'shortest'), paths: paths.shortest },
+      { heading: ui(lang, 'simple'), paths: paths.simple },
+      { heading: ui(lang, 'extra'), paths: paths.extra },
+    ],
+    coverage: paths.coverage,
   };
 }
 
-/** Paths that are not the beginning of a longer one: the complete journeys. */
-function maximal<T extends { steps: unknown[] }>(paths: T[]): T[] {
-  const keys = paths.map((p) => JSON.stringify(p.steps).slice(0, -1));
-  return paths.filter((_, i) => {
-    const own = keys[i] ?? '';
-    return !keys.some((other, j) => j !== i && other.length > own.length && other.startsWith(own));
-  });
+export function journeysDocument(lang: QaLanguage): QaDocument {
+  return {
+    name: 'journeys',
+    title: ui(lang, 'journeys'),
+    sections: [
+      { heading: ui(lang, 'journeys'), paths: journeys.map((journey) => journeyPath(lang, journey)) },
+    ],
+  };
 }
 
-function distinct<T>(items: T[], key: (item: T) => string): T[] {
-  const seen = new Set<string>();
-  return items.filter((item) => !seen.has(key(item)) && Boolean(seen.add(key(item))));
-}
-
-export function pathsOf(model: MachineModel) {
-  const machine = toModelMachine(model.machine, model.input);
-  // One vertex per screen state (its value) and what of the context the catalog says matters.
-  const options = {
-    events: eventsOf(model, machine),
-    serializeState: (snapshot: { value: unknown; context: never }) =>
-      JSON.stringify([snapshot.value, model.stateKey?.(snapshot.context) ?? null]),
-  } as never;
-  const byLength = (a: AnyPath, b: AnyPath) => a.steps.length - b.steps.length;
-  const shortest = distinct(
-    (getShortestPaths(machine, options) as AnyPath[]).sort(byLength).map((p) => toReadable(model, p)),
-    (p) => p.end,
-  );
-  const start = describeState(
-    machine.getInitialSnapshot(createActor(machine).system as never, model.input as never).value,
-  );
-  const simple = maximal(
-    distinct(
-      (getSimplePaths(machine, options) as AnyPath[])
-        .sort(byLength)
-        .map((p) => toReadable(model, p))
-        // A journey that never leaves the first state (typing, then nothing) shows QA nothing.
-        .filter((p) => p.steps.some((step) => step.state !== start)),
-      (p) => JSON.stringify(p.steps),
-    ),
-  ).slice(0, MAX_SIMPLE_PATHS);
-  return { name: model.name, description: model.description, shortest, simple };
-}
-
-function print(paths: ReturnType<typeof pathsOf>): string {
-  const lines = [`# ${paths.name}: ${paths.description}`];
-  for (const [title, list] of [
-    ['Shortest path to each state', paths.shortest],
-    [`Complete journeys without repeating a state (first ${MAX_SIMPLE_PATHS}, shortest first)`, paths.simple],
-  ] as const) {
-    lines.push('', `## ${title}`);
-    list.forEach((p, index) => {
-      const steps = p.steps.map((step) => `${step.event} → ${step.state}`);
-      lines.push(
-        `${index + 1}. ${steps.length ? `start, ${steps.join(', then ')}` : 'start'} [ends in ${p.end}]`,
-      );
-    });
-  }
-  return lines.join('\n');
+export function documents(options: Options): QaDocument[] {
+  const names = machineModels
+    .map((model) => model.name)
+    .filter((name) => !options.machine || options.machine === name);
+  const docs = names.map((name) => machineDocument(name, options.lang, options.max));
+  if (!options.machine || options.machine === 'journeys') docs.push(journeysDocument(options.lang));
+  return docs;
 }
 
 async function main() {
-  await mkdir(OUT_DIR, { recursive: true });
-  const only = process.argv[2];
-  for (const model of machineModels.filter((m) => !only || m.name === only)) {
-    const paths = pathsOf(model);
-    console.log(print(paths), '\n');
-    await writeFile(path.join(OUT_DIR, `${model.name}.json`), `${JSON.stringify(paths, null, 2)}\n`);
+  const options = parseOptions(process.argv.slice(2));
+  const docs = documents(options);
+  if (!options.out) {
+    process.stdout.write(render(options.format, options.lang, docs));
+    return;
   }
-  console.log(`JSON written to ${path.relative(process.cwd(), OUT_DIR)}/`);
+  const dir = path.resolve(options.out);
+  await mkdir(dir, { recursive: true });
+  const ext = extensions[options.format];
+  for (const doc of docs) {
+    await writeFile(
+      path.join(dir, `${doc.name}.${options.lang}.${ext}`),
+      render(options.format, options.lang, [doc]),
+    );
+  }
+  console.log(
+    `${docs.length} files written to ${path.relative(process.cwd(), dir) || '.'}/ (*.${options.lang}.${ext})`,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();

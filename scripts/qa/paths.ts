@@ -112,7 +112,19 @@ function maximal(paths: RawPath[]): RawPath[] {
  * The walked paths of a machine: the shortest way to each checkable state, and the complete
  * journeys that visit no state twice (at most `max`, shortest first).
  */
+const walked = new Map<string, ReturnType<typeof walk>>();
+
+/** The walk is slow for some machines (seconds): done once per machine and limit. */
 export function rawPathsOf(model: MachineModel, max = 60) {
+  const key = `${model.name}:${max}`;
+  const known = walked.get(key);
+  if (known) return known;
+  const result = walk(model, max);
+  walked.set(key, result);
+  return result;
+}
+
+function walk(model: MachineModel, max: number) {
   const machine = modelOf(model);
   const events = eventsOf(model, machine);
   const options = {
@@ -123,7 +135,11 @@ export function rawPathsOf(model: MachineModel, max = 60) {
   const byLength = (a: AnyPath, b: AnyPath) => a.steps.length - b.steps.length;
   const checkable = (p: AnyPath) => !isPassing(model.machine, p.state.value);
   const shortest = distinct(
-    (getShortestPaths(machine, options) as AnyPath[]).filter(checkable).sort(byLength).map(rawOf),
+    (getShortestPaths(machine, options) as AnyPath[])
+      // The first state is the first step of every path.
+      .filter((p) => checkable(p) && p.steps.length > 1)
+      .sort(byLength)
+      .map(rawOf),
     (p) => JSON.stringify(p.steps.at(-1)?.to ?? p.start),
   );
   const initial = machine.getInitialSnapshot(createActor(machine).system as never, model.input as never);
@@ -169,7 +185,7 @@ export function rawPathsOf(model: MachineModel, max = 60) {
 /** What must be seen in a state: the words of each of its active atomic states. */
 export function expectedIn(model: MachineModel, language: QaLanguage, leaves: string[]): string {
   const states = qaTexts[language].machines[model.name]?.states ?? {};
-  return leaves.map((leaf) => states[leaf] ?? `[${leaf}]`).join(language === 'ar' ? '، و' : '; and ');
+  return leaves.map((leaf) => states[leaf] ?? `[${leaf}]`).join('. ');
 }
 
 /** What the tester does for one event, with the server's answer for an invocation's completion. */

@@ -85,7 +85,11 @@ export function nodeAt(machine: AnyStateMachine, path: string): AnyStateNode | u
  * invocation of its own: `submitting`, `signingOut`). Paths do not end there.
  */
 export function isPassing(machine: AnyStateMachine, value: unknown): boolean {
-  return leafPaths(value).some((path) => (nodeAt(machine, path)?.invoke.length ?? 0) > 0);
+  return isPassingLeaves(machine, leafPaths(value));
+}
+
+export function isPassingLeaves(machine: AnyStateMachine, leaves: string[]): boolean {
+  return leaves.some((path) => (nodeAt(machine, path)?.invoke.length ?? 0) > 0);
 }
 
 /** Index of a sample among the catalog's samples of its type (0 when it is tried bare). */
