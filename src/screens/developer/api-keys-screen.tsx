@@ -109,7 +109,7 @@ export default function ApiKeysScreen() {
       render: (key) => (
         <Group gap={4}>
           {key.scopes.map((scope) => (
-            <Badge key={scope} variant="light" tt="none" dir="ltr">
+            <Badge key={scope} variant="outline" color="blue.9" tt="none" dir="ltr">
               {scope}
             </Badge>
           ))}
@@ -131,7 +131,7 @@ export default function ApiKeysScreen() {
       render: (key) => {
         const state = stateOf(key);
         return (
-          <Badge color={state === 'active' ? 'green' : 'gray'} variant="light">
+          <Badge color={state === 'active' ? 'teal.9' : 'gray.8'} variant="outline">
             {t(`developer:keys.status.${state}`)}
           </Badge>
         );

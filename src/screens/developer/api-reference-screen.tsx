@@ -122,7 +122,7 @@ function OperationCard({ entry }: { entry: Entry }) {
     <Paper withBorder p="md" component="section" aria-labelledby={headingId}>
       <Stack gap="sm">
         <Title order={3} id={headingId} fz="md" dir="ltr" ta="start">
-          <Badge mr="xs" variant="filled" tt="none">
+          <Badge mr="xs" variant="filled" color="blue.9" tt="none">
             {method}
           </Badge>
           <Code>{path}</Code>

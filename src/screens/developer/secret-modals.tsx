@@ -31,6 +31,7 @@ export function FormModal({
       opened={editing || submitting}
       onClose={() => actor.send({ type: 'form.close' })}
       title={title}
+      closeButtonProps={{ 'aria-label': t('developer:close') }}
       centered
     >
       <form
@@ -72,7 +73,13 @@ export function SecretModal({ actor, section }: { actor: FormActor; section: 'ke
   const shown = useSelector(actor, (snapshot) => snapshot.matches('shown'));
   const dismiss = () => actor.send({ type: 'secret.dismiss' });
   return (
-    <Modal opened={shown} onClose={dismiss} title={t(`developer:${section}.shown.title`)} centered>
+    <Modal
+      opened={shown}
+      onClose={dismiss}
+      title={t(`developer:${section}.shown.title`)}
+      closeButtonProps={{ 'aria-label': t('developer:close') }}
+      centered
+    >
       <Stack>
         <Alert color="yellow">{t(`developer:${section}.shown.warning`)}</Alert>
         <Text fw={600} id={`${section}-secret-label`}>

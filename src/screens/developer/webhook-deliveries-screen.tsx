@@ -13,7 +13,7 @@ import { useNamespace } from '../../i18n/use-namespace.ts';
 import { selectBusyId } from '../../machines/developer/requests.machine.ts';
 import { eventKey } from './webhooks-screen.tsx';
 
-const statusColor = { pending: 'yellow', succeeded: 'green', failed: 'red' } as const;
+const statusColor = { pending: 'yellow.9', succeeded: 'teal.9', failed: 'red.9' } as const;
 
 /** One endpoint's deliveries: status, answer, time taken, and a replay button. */
 export default function WebhookDeliveriesScreen() {
@@ -37,7 +37,7 @@ export default function WebhookDeliveriesScreen() {
     {
       headerKey: 'developer:deliveries.columns.status',
       render: (d) => (
-        <Badge color={statusColor[d.status]} variant="light" tt="none">
+        <Badge color={statusColor[d.status]} variant="outline" tt="none">
           {t(`developer:deliveries.status.${d.status}`)}
         </Badge>
       ),

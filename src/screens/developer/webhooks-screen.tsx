@@ -97,7 +97,7 @@ export default function WebhooksScreen() {
     {
       headerKey: 'developer:webhooks.columns.status',
       render: (hook) => (
-        <Badge color={hook.enabled ? 'green' : 'gray'} variant="light" tt="none">
+        <Badge color={hook.enabled ? 'teal.9' : 'gray.8'} variant="outline" tt="none">
           {t(
             hook.enabled
               ? 'developer:webhooks.status.enabled'
