@@ -14,6 +14,8 @@ import { adminUser } from '../support/fixtures.ts';
 import { orderMachine } from '../../src/machines/payments/order.machine.ts';
 import { rechargeMachine } from '../../src/machines/payments/recharge.machine.ts';
 import { creditPackages, orderDetail, paymentOptions } from '../support/payments-fixtures.ts';
+import { addSuppressionsMachine } from '../../src/machines/suppressions/add-suppressions.machine.ts';
+import { securityOverviewMachine } from '../../src/machines/security/security-overview.machine.ts';
 import { sendWizardModel } from './send-wizard.model.ts';
 
 /**
@@ -304,6 +306,28 @@ export const machineModels: MachineModel[] = [
       'xstate.error.actor.placeOrder': [failure('placeOrder', 'errors.validation', 400)],
     },
     stateKey: (context: { choice: unknown; provider: string | null }) => [context.choice, context.provider],
+  },
+  {
+    name: 'add-suppressions',
+    description: 'Logs -> Suppression list: adding addresses by hand.',
+    machine: addSuppressionsMachine,
+    samples: {
+      'add.change': [
+        { type: 'add.change', text: 'blocked@example.com' },
+        { type: 'add.change', text: 'not-an-address' },
+      ],
+      'xstate.error.actor.addEmails': [failure('addEmails', 'errors.network', null)],
+    },
+    // Whether the text is a valid list of addresses is what the guard reads.
+    stateKey: (context: { text: string }) => context.text,
+  },
+  {
+    name: 'security-overview',
+    description: 'Settings -> Security: two-step sign-in status, sessions and sign-in history.',
+    machine: securityOverviewMachine,
+    samples: {
+      'xstate.error.actor.load': [failure('load', 'errors.network', null)],
+    },
   },
   sendWizardModel,
 ];

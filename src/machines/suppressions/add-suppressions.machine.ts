@@ -66,6 +66,7 @@ export const addSuppressionsMachine = setup({
     },
     submitting: {
       invoke: {
+        id: 'addEmails',
         src: 'addEmails',
         input: ({ context }) => ({ emails: addressesOf(context.text) }),
         onDone: {
