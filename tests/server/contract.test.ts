@@ -118,6 +118,7 @@ describe('the endpoint contract on the server', () => {
     expect(response.body).not.toContain('password');
     expect(Object.keys(response.json()).sort()).toEqual(
       [
+        'credit_alert_threshold',
         'email',
         'id',
         'is_active',
