@@ -34,7 +34,7 @@ export interface Endpoint<
   query?: Query;
   body?: Body;
   /** The success status and its body. Every error answers the contract's ApiError body. */
-  status: 200 | 201 | 204;
+  status: 200 | 201 | 202 | 204;
   response: Response;
 }
 

@@ -176,7 +176,28 @@ const action = (name: 'pause' | 'resume' | 'cancel') =>
     response: campaignStateSchema,
   });
 
+/** A test send (issue 22): the send's body plus up to MAX_TEST_RECIPIENTS addresses to try it on. */
+export const MAX_TEST_RECIPIENTS = 5;
+export const testSendRequestSchema = sendRequestSchema.and(
+  z.object({
+    to: z.array(emailSchema).min(1, validationKeys.required).max(MAX_TEST_RECIPIENTS, validationKeys.tooLong),
+  }),
+);
+export type TestSendRequest = z.input<typeof testSendRequestSchema>;
+
 export const sendEndpoints = {
+  /**
+   * The message as the first recipient would get it, to `to` only, its subject marked as a test:
+   * free of charge, no campaign, rate-limited per user. 202 once the relay took it.
+   */
+  test: defineEndpoint({
+    method: 'POST',
+    path: '/send/test/',
+    access: 'user',
+    body: testSendRequestSchema,
+    status: 202,
+    response: z.object({ sent_to: z.array(z.string()) }),
+  }),
   create: defineEndpoint({
     method: 'POST',
     path: '/send/',

@@ -9,6 +9,8 @@ export interface SystemMail {
   text: string;
   /** Where replies go (a contact message is answered by replying to the visitor). */
   replyTo?: string;
+  /** Another From than MAIL_FROM (a sender's test send, issue 22). */
+  from?: { name: string; address: string };
 }
 
 export type SystemMailer = { send(mail: SystemMail): Promise<void> };

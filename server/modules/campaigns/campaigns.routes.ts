@@ -5,6 +5,7 @@ import { notFound } from '../../lib/http-error.ts';
 import { creditAlertAfterSend } from '../payments/credit-alert.ts';
 import { allowedFromAddresses } from '../senders/senders.service.ts';
 import { findUserById } from '../users/users.repository.ts';
+import { sendTest } from './test-send.ts';
 import {
   acceptSend,
   campaignState,
@@ -29,6 +30,13 @@ const campaignRoutes: FastifyPluginAsync = async (app) => {
       await creditAlertAfterSend(app, request.user!.id, accepted.id);
       return accepted;
     },
+    { bodyLimit: SEND_BODY_LIMIT },
+  );
+
+  route(
+    app,
+    sendEndpoints.test,
+    (request) => sendTest(db, request.user!, request.body, app.now(), app.systemMailer),
     { bodyLimit: SEND_BODY_LIMIT },
   );
 

@@ -30,7 +30,7 @@ const missingAttachments = (summary: PlanSummary) =>
   );
 
 /** The from address must be one of the sender's own; answers it as the sender's record spells it. */
-async function checkFrom(db: Db, user: User, fromEmail: string): Promise<string> {
+export async function checkFrom(db: Db, user: User, fromEmail: string): Promise<string> {
   const allowed = await allowedFromAddresses(db, user);
   const match = allowed.find((address) => emailKey(address) === emailKey(fromEmail));
   if (!match) throw validationFailed({ from_email: validationKeys.fromNotAllowed });
