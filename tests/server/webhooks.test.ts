@@ -3,6 +3,7 @@ import type { CreatedWebhook } from '../../contract/webhooks.contract.ts';
 import { loadConfig } from '../../server/config.ts';
 import { emitEvent } from '../../server/modules/webhooks/events.ts';
 import { isPrivateAddress } from '../../server/modules/webhooks/address-check.ts';
+import { insertTestCampaign } from './helpers/campaigns.ts';
 import { sendApi, type Session } from './helpers/send-api.ts';
 import { bearer, createTestApp, engine, type TestApp } from './helpers/test-app.ts';
 import { startWebhookReceiver, type WebhookReceiver } from './helpers/webhook-receiver.ts';
@@ -155,6 +156,48 @@ describe(`event webhooks (${engine})`, () => {
     );
     const opened = verified(endpoint.secret, from).filter((e) => e.type === 'message.opened');
     expect(opened).toHaveLength(1);
+  });
+
+  it('raises message.answered for survey answers and message.unsubscribed once per message', async () => {
+    const sender = await session();
+    const endpoint = await newEndpoint(sender, ['message.answered', 'message.unsubscribed']);
+    const campaignId = await insertTestCampaign(t.app.db, {
+      userId: sender.id,
+      recipients: [{ email: 'reader@example.com', name: 'Reader' }],
+      status: 'completed',
+      survey: { type: 'yes_no', question: 'Was it useful?' },
+    });
+    const { token, id } = await t.app.db
+      .selectFrom('messages')
+      .select(['token', 'id'])
+      .where('campaign_id', '=', campaignId)
+      .executeTakeFirstOrThrow();
+    const from = receiver.received.length;
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: `/api/public/m/${token}/answer`,
+      payload: { value: 'yes' },
+    });
+    expect(answer.statusCode).toBe(200);
+    for (let i = 0; i < 2; i += 1) {
+      const gone = await t.app.inject({
+        method: 'POST',
+        url: `/api/public/m/${token}/unsubscribe`,
+        payload: {},
+      });
+      expect(gone.statusCode).toBe(200);
+    }
+    await until(
+      () => deliveriesOf(endpoint.id),
+      (rows) => rows.length === 2 && rows.every((r) => r.status === 'succeeded'),
+    );
+    const events = verified(endpoint.secret, from);
+    expect(events.map((e) => e.type).sort()).toEqual(['message.answered', 'message.unsubscribed']);
+    expect(events.find((e) => e.type === 'message.answered')!.data).toMatchObject({
+      message_id: id,
+      campaign_id: campaignId,
+      answer: 'yes',
+    });
   });
 
   it('retries a failing endpoint with back-off, logs every attempt, and replays on demand', async () => {

@@ -5,7 +5,7 @@ import { route } from '../../lib/endpoint.ts';
 import { t } from '../../lib/i18n.ts';
 import { linksOf } from '../../mail/click-tracking.ts';
 import { recipientValuesOf } from '../campaigns/recipient-values.ts';
-import { emitFirstOpen } from '../webhooks/message-events.ts';
+import { emitFirstOpen, emitMessageEvent } from '../webhooks/message-events.ts';
 import { machineSign } from './machine-traffic.ts';
 import {
   findMessageByToken,
@@ -151,7 +151,14 @@ const publicPagesRoutes: FastifyPluginAsync = async (app) => {
     const { language } = message;
     const value = request.body.value;
     if (value !== 'yes' && value !== 'no') return invalidAnswer(reply, message);
-    await recordSurveyAnswer(db, message.id, value, at());
+    const answeredAt = at();
+    await recordSurveyAnswer(db, message.id, value, answeredAt);
+    await emitMessageEvent(db, {
+      messageId: message.id,
+      type: 'message.answered',
+      at: new Date(answeredAt),
+      data: { answer: value },
+    });
     const other = value === 'yes' ? 'no' : 'yes';
     return sendPage(
       reply,
@@ -241,7 +248,14 @@ const publicPagesRoutes: FastifyPluginAsync = async (app) => {
       return sendPage(reply, 400, surveyPage(message, survey.questions, values, error));
     }
     const answers = survey.questions.map((question, index) => ({ question, answer: values[index] ?? '' }));
-    await recordCustomAnswers(db, message.id, answers, at());
+    const answeredAt = at();
+    await recordCustomAnswers(db, message.id, answers, answeredAt);
+    await emitMessageEvent(db, {
+      messageId: message.id,
+      type: 'message.answered',
+      at: new Date(answeredAt),
+      data: { answers },
+    });
     return sendPage(
       reply,
       200,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema.ts';
+import { emitMessageEvent } from '../webhooks/message-events.ts';
 
 export type Survey = { type: 'yes_no'; question: string } | { type: 'custom'; questions: string[] };
 export type CustomAnswer = { question: string; answer: string };
@@ -258,5 +259,14 @@ export async function unsubscribe(db: Db, message: MessageForPage, at: string): 
       })
       .onConflict((conflict) => conflict.columns(['scope', 'email_key']).doNothing())
       .execute();
+    // The first unsubscribe of this message tells the sender's webhooks, in the same transaction.
+    if (message.unsubscribedAt === null) {
+      await emitMessageEvent(trx, {
+        messageId: message.id,
+        type: 'message.unsubscribed',
+        at: new Date(at),
+        data: { unsubscribed_at: at },
+      });
+    }
   });
 }
