@@ -191,3 +191,16 @@ export function journeyPath(language: QaLanguage, journey: Journey): QaPath {
 /** The machines each journey goes through (for the e2e runner and the README). */
 export const journeyMachines = (journey: Journey) =>
   journey.parts.flatMap((part) => ('machine' in part ? [part.machine] : []));
+
+/**
+ * The keys of a journey's steps, in the order journeyPath prints them: `begin:<machine>` for the
+ * first state, `<machine>:<event>` for a machine's event, `step:<name>` for a written step. The
+ * e2e runner (tests/e2e/qa-journeys.e2e.ts) walks each key in Chromium.
+ */
+export function journeyStepKeys(journey: Journey): string[] {
+  return journey.parts.flatMap((part, index) => {
+    if ('step' in part) return [`step:${part.step}`];
+    const events = part.events.map((event) => `${part.machine}:${event}`);
+    return index === 0 ? [`begin:${part.machine}`, ...events] : events;
+  });
+}
