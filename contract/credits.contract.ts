@@ -47,6 +47,8 @@ export const balanceEntrySchema = z.object({
   balance_after: z.number().int(),
   kind: creditKindSchema,
   campaign_id: z.string().nullable(),
+  /** The recharge order the credits came from or were taken back for (issue 19). */
+  order_id: z.string().nullable().optional(),
   reason: z.string().nullable(),
   /** The administrator's user name for grants and adjustments; null for the engine's own moves. */
   updated_by: z.string().nullable(),

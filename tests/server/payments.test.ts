@@ -101,7 +101,12 @@ describe(`payments: packages, manual orders, refunds, invoices (${engine})`, () 
     expect(await balanceOf(t.app.db, sender.user.id)).toBe(1100);
 
     const statement = (await call(sender, 'GET', '/credits/statement/')).json();
-    expect(statement.results[0]).toMatchObject({ amount: 1000, kind: 'grant', balance_after: 1100 });
+    expect(statement.results[0]).toMatchObject({
+      amount: 1000,
+      kind: 'grant',
+      balance_after: 1100,
+      order_id: body.id,
+    });
 
     const detail = (await call(sender, 'GET', `/payments/orders/${body.id}/`)).json();
     expect(detail).toMatchObject({ status: 'paid', balance: 1100 });

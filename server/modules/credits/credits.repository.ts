@@ -55,6 +55,7 @@ export async function listLedger(
       'credit_ledger.balance_after',
       'credit_ledger.kind',
       'credit_ledger.campaign_id',
+      'credit_ledger.order_id',
       'credit_ledger.reason',
       'actor.username as updated_by',
       'credit_ledger.created_at',
