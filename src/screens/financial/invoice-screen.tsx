@@ -8,6 +8,9 @@ import { ErrorWithRetry, LoadingBlock } from '../../components/load-states.tsx';
 import { formatCount, formatDateTime, formatMoney } from './format.ts';
 import { usePaymentsTexts } from './payments-namespace.ts';
 
+const PRINT_CSS =
+  '@media print { header, nav, .no-print { display: none !important; } main { padding: 0 !important; } }';
+
 /** A paid order's invoice, in the reader's language and direction; printed or saved as PDF by the browser. */
 export default function InvoiceScreen() {
   const { t, i18n } = usePaymentsTexts();
@@ -20,6 +23,8 @@ export default function InvoiceScreen() {
   const language = i18n.language;
   return (
     <Stack gap="lg">
+      {/* Printed (or saved as PDF) without the dashboard around it. */}
+      <style>{PRINT_CSS}</style>
       <Group justify="space-between">
         <Title order={1}>
           {t('payments:invoice.title')}
