@@ -1,8 +1,10 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import ar from '../../src/i18n/locales/ar/common.json';
 import { journeyPath, journeys, journeyStepKeys } from '../../scripts/qa/journeys.ts';
+import { adminToken, api, newestMailTo } from './support/admin-api.ts';
 import { useAppAndBrowser } from './support/app-and-browser.ts';
+import { freePort, type RunningApp } from './support/app-server.ts';
 import { waitForRoute } from './support/browser.ts';
 
 /**
@@ -11,11 +13,22 @@ import { waitForRoute } from './support/browser.ts';
  * driver here that does the step's action and checks its expected result. A journey listed in
  * WALKED with a step that has no driver fails. The other journeys are not walked yet (README).
  */
-const WALKED = ['signInOut', 'theme'];
+const WALKED = ['signInOut', 'passwordReset', 'theme'];
+
+// PUBLIC_URL (where e-mailed links point) is this very server, so the reset link opens here.
+const port = await freePort();
+const baseUrl = `http://127.0.0.1:${port}`;
+
+/** The user of the password-reset journey (qa:journeys.passwordReset). */
+const resetUser = { username: 'qa_reset_user', email: 'user@example.com', password: 'Old-pass-2025-1' };
+const NEW_PASSWORD = 'A-strong-pass-2026';
+// Required fields' labels end in Mantine's " *"; the new-password label is also inside the other one.
+const startsWith = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 
 interface Walk {
   page: Page;
-  baseUrl: string;
+  app: RunningApp;
+  token: string;
   username: string;
   password: string;
 }
@@ -28,8 +41,8 @@ const primaryVariable = (page: Page) =>
   );
 
 const drivers: Record<string, Driver> = {
-  'begin:auth': async ({ page, baseUrl }) => {
-    await page.goto(`${baseUrl}/#/auth/login`);
+  'begin:auth': async ({ page, app }) => {
+    await page.goto(`${app.baseUrl}/#/auth/login`);
   },
   'auth:xstate.done.actor.restoreSession#1': async ({ page }) => {
     // A fresh browser page: nothing stored, so the sign-in form shows.
@@ -56,6 +69,53 @@ const drivers: Record<string, Driver> = {
     await waitForRoute(page, '#/auth/login');
     await page.getByLabel(ar.auth.login.username).waitFor();
     await page.getByRole('button', { name: ar.auth.login.submit }).waitFor();
+  },
+  'step:forgot': async ({ page, app }) => {
+    await page.goto(`${app.baseUrl}/#/auth/login`);
+    await page.getByRole('link', { name: ar.auth.login.forgotPassword }).click();
+    await waitForRoute(page, '#/auth/forget-password');
+    await page.getByLabel(ar.auth.forgetPassword.email).waitFor();
+  },
+  'request-reset:reset.email.change': async ({ page }) => {
+    await page.getByLabel(ar.auth.forgetPassword.email).fill(resetUser.email);
+  },
+  'request-reset:reset.request': async ({ page }) => {
+    await page.getByRole('button', { name: ar.auth.forgetPassword.submit }).click();
+  },
+  'request-reset:xstate.done.actor.requestResetLink': async ({ page }) => {
+    await page.getByRole('status').filter({ hasText: ar.auth.forgetPassword.sent }).waitFor();
+  },
+  'step:openLink': async ({ page, app, token }) => {
+    const message = await newestMailTo(app, token, resetUser.email);
+    const body = `${message.text ?? ''}\n${message.html ?? ''}`;
+    const link = body.match(/https?:\/\/[^\s"'<>]+#\/auth\/reset-password\?token=[^\s"'<>&]+/)?.[0];
+    expect(link, 'the reset link in the e-mail').toBeDefined();
+    await page.goto(link ?? '');
+    await page.getByRole('heading', { level: 1, name: ar.auth.resetPassword.title }).waitFor();
+  },
+  'reset-password:xstate.done.actor.checkResetLink': async ({ page }) => {
+    await page.getByLabel(startsWith(ar.auth.resetPassword.password)).waitFor();
+    await page.getByLabel(startsWith(ar.auth.resetPassword.confirmation)).waitFor();
+  },
+  'reset-password:reset.password.change': async ({ page }) => {
+    await page.getByLabel(startsWith(ar.auth.resetPassword.password)).fill(NEW_PASSWORD);
+  },
+  'reset-password:reset.confirmation.change': async ({ page }) => {
+    await page.getByLabel(startsWith(ar.auth.resetPassword.confirmation)).fill(NEW_PASSWORD);
+  },
+  'reset-password:reset.submit': async ({ page }) => {
+    await page.getByRole('button', { name: ar.auth.resetPassword.submit }).click();
+  },
+  'reset-password:xstate.done.actor.resetPassword': async ({ page }) => {
+    await waitForRoute(page, '#/auth/login');
+    await page.getByText(ar.auth.resetPassword.done).waitFor();
+  },
+  'step:signInNew': async ({ page }) => {
+    await page.getByLabel(ar.auth.login.username).fill(resetUser.username);
+    await page.getByLabel(ar.auth.login.password, { exact: true }).fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: ar.auth.login.submit }).click();
+    await waitForRoute(page, '#/dashboard/home');
+    await page.getByText(ar.auth.loginSucceeded).waitFor();
   },
   'step:openThemes': async ({ page }) => {
     await page.getByRole('link', { name: ar.nav.themes }).click();
@@ -92,7 +152,12 @@ const drivers: Record<string, Driver> = {
 };
 
 describe('QA journeys walked in Chromium (Arabic)', () => {
-  const run = useAppAndBrowser();
+  const run = useAppAndBrowser({ PORT: String(port), PUBLIC_URL: baseUrl });
+  let token = '';
+  beforeAll(async () => {
+    token = await adminToken(run.app);
+    await api(run.app, 'POST', '/auth/users/', { token, body: { ...resetUser, role: 'sender' } });
+  });
 
   it('has a driver for every step of the walked journeys, and prints one step per key', () => {
     for (const id of WALKED) {
@@ -111,7 +176,8 @@ describe('QA journeys walked in Chromium (Arabic)', () => {
     const page = await run.newPage(900);
     const walk = {
       page,
-      baseUrl: run.app.baseUrl,
+      app: run.app,
+      token,
       username: run.app.adminUsername,
       password: run.app.adminPassword,
     };
