@@ -38,8 +38,7 @@ let boundaries = 0;
 
 // The key is parsed once per campaign key, not per message (PEM parsing costs ~0.1 ms).
 const keys = new Map<string, KeyObject>();
-function keyObject(privateKey: unknown): KeyObject {
-  if (typeof privateKey !== 'string') throw new Unsupported('DKIM key is not a PEM string');
+function keyObject(privateKey: string): KeyObject {
   let key = keys.get(privateKey);
   if (!key) {
     if (keys.size > 1000) keys.clear();
@@ -71,11 +70,32 @@ const SUPPORTED_OPTIONS = new Set([
 
 export function buildRawMessage(mail: Mail.Options): RawMessage | null {
   try {
-    return build(mail);
+    const built = build(mail);
+    return mail.dkim ? { ...built, data: sign(built.data, mail.dkim) } : built;
   } catch (error) {
     if (error instanceof Unsupported) return null;
     throw error;
   }
+}
+
+/**
+ * buildRawMessage with the DKIM signature's RSA work handed to `signer` (the worker pool of
+ * dkim-signers.ts): building stays here, the ~1 ms of RSA-2048 per message runs on other threads.
+ */
+export async function buildRawMessageSignedBy(
+  mail: Mail.Options,
+  signer: (inputs: DkimInputs) => Promise<string>,
+): Promise<RawMessage | null> {
+  let built: RawMessage;
+  let inputs: DkimInputs | null;
+  try {
+    built = build(mail);
+    inputs = mail.dkim ? dkimInputs(built.data, mail.dkim) : null;
+  } catch (error) {
+    if (error instanceof Unsupported) return null;
+    throw error;
+  }
+  return inputs ? { ...built, data: `${await signer(inputs)}\r\n${built.data}` } : built;
 }
 
 function build(mail: Mail.Options): RawMessage {
@@ -108,8 +128,7 @@ function build(mail: Mail.Options): RawMessage {
   serialise(root as unknown as Node, chunks);
   const data = normaliseLineEnds(chunks.join(''));
   if (!ascii(data)) throw new Unsupported('8-bit header');
-  const signed = mail.dkim ? sign(data, mail.dkim) : data;
-  return { envelope: { from, to: envelope.to }, messageId: root.messageId(), data: signed };
+  return { envelope: { from, to: envelope.to }, messageId: root.messageId(), data };
 }
 
 function ascii(value: string): boolean {
@@ -174,24 +193,49 @@ function normaliseLineEnds(data: string): string {
 
 type DkimOptions = NonNullable<Mail.Options['dkim']>;
 
+/** What signing needs besides the key work: the header lines, the body hash and the options. */
+export type DkimInputs = {
+  headers: { key: string; line: string }[];
+  bodyHash: string;
+  options: {
+    domainName?: string;
+    keySelector?: string;
+    privateKey: string;
+    headerFieldNames?: string;
+    skipFields?: string;
+  };
+};
+
+export function dkimInputs(data: string, dkim: DkimOptions): DkimInputs {
+  const options = dkim as DkimOptions & { keys?: unknown; hashAlgo?: string; skipFields?: string };
+  if (options.keys || (options.hashAlgo && options.hashAlgo !== 'sha256')) throw new Unsupported('DKIM keys');
+  if (typeof options.privateKey !== 'string') throw new Unsupported('DKIM key is not a PEM string');
+  const split = data.indexOf('\r\n\r\n');
+  const head = split < 0 ? data : data.slice(0, split + 2);
+  const body = split < 0 ? '' : data.slice(split + 4);
+  return {
+    headers: headerLines(head),
+    bodyHash: createHash('sha256').update(relaxedBody(body), 'latin1').digest('base64'),
+    options: {
+      ...(options.domainName ? { domainName: options.domainName } : {}),
+      ...(options.keySelector ? { keySelector: options.keySelector } : {}),
+      privateKey: options.privateKey,
+      ...(options.headerFieldNames ? { headerFieldNames: options.headerFieldNames } : {}),
+      ...(options.skipFields ? { skipFields: options.skipFields } : {}),
+    },
+  };
+}
+
 /**
  * DKIM-Signature (rsa-sha256, relaxed/relaxed) for a built message, put on top as nodemailer's
  * signer puts it: the header lines and field list go through nodemailer's own `sign`, the body
  * hash is computed here over the relaxed body (RFC 6376 3.4.4).
  */
 export function sign(data: string, dkim: DkimOptions): string {
-  const options = dkim as DkimOptions & { keys?: unknown; hashAlgo?: string; skipFields?: string };
-  if (options.keys || (options.hashAlgo && options.hashAlgo !== 'sha256')) throw new Unsupported('DKIM keys');
-  const split = data.indexOf('\r\n\r\n');
-  const head = split < 0 ? data : data.slice(0, split + 2);
-  const body = split < 0 ? '' : data.slice(split + 4);
-  const bodyHash = createHash('sha256').update(relaxedBody(body), 'latin1').digest('base64');
-  const header = signDkim(headerLines(head), 'sha256', bodyHash, {
-    domainName: options.domainName,
-    keySelector: options.keySelector,
-    privateKey: keyObject(options.privateKey),
-    headerFieldNames: options.headerFieldNames,
-    skipFields: options.skipFields,
+  const inputs = dkimInputs(data, dkim);
+  const header = signDkim(inputs.headers, 'sha256', inputs.bodyHash, {
+    ...inputs.options,
+    privateKey: keyObject(inputs.options.privateKey),
   } as Parameters<typeof signDkim>[3]);
   if (!header) throw new Error('DKIM signing failed');
   return `${header}\r\n${data}`;

@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
-import { buildRawMessage, type RawMessage } from './raw-message.ts';
+import { DkimSigners } from './dkim-signers.ts';
+import { buildRawMessageSignedBy, type RawMessage } from './raw-message.ts';
 import { SmtpClient } from './smtp-client.ts';
 
 /**
@@ -95,6 +96,7 @@ export function createSmtpTransport(url: string, options: TransportOptions): Mai
     }
   };
   const fast = (options.engine ?? 'fast') === 'fast';
+  const signers = new DkimSigners();
   // The pipelining client has no rate limit; a limited relay keeps nodemailer's pool (raw bytes).
   let client: SmtpClient | null =
     fast && options.ratePerSecond === 0
@@ -105,7 +107,8 @@ export function createSmtpTransport(url: string, options: TransportOptions): Mai
       let built: RawMessage | null;
       try {
         // A message the fast builder does not handle (see raw-message.ts) goes as it always did.
-        built = fast ? buildRawMessage(mail) : null;
+        // DKIM's RSA work runs on the signer threads (dkim-signers.ts).
+        built = fast ? await buildRawMessageSignedBy(mail, (inputs) => signers.sign(inputs)) : null;
       } catch (error) {
         return classifySmtpError(error);
       }
@@ -123,6 +126,7 @@ export function createSmtpTransport(url: string, options: TransportOptions): Mai
     },
     close: () => {
       client?.close();
+      signers.close();
       transporter.close();
     },
   };

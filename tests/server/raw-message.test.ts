@@ -5,7 +5,14 @@ import type Mail from 'nodemailer/lib/mailer';
 import MimeNode from 'nodemailer/lib/mime-node';
 import { describe, expect, it } from 'vitest';
 import { DKIM_SIGNED_HEADERS } from '../../server/mail/compose.ts';
-import { buildRawMessage, relaxedBody } from '../../server/mail/raw-message.ts';
+import { DkimSigners } from '../../server/mail/dkim-signers.ts';
+import {
+  buildRawMessage,
+  buildRawMessageSignedBy,
+  dkimInputs,
+  relaxedBody,
+  sign,
+} from '../../server/mail/raw-message.ts';
 import { generateDkimKey } from '../../server/modules/senders/dkim.ts';
 
 /**
@@ -227,6 +234,29 @@ describe('raw messages built without nodemailer streams', () => {
       'latin1',
     );
     expect((await dkimOf(header))?.status.result).not.toBe('pass');
+  });
+
+  it('signs on worker threads exactly as on this one', async () => {
+    const { privateKey } = await keys;
+    const dkim = {
+      domainName: 'signed.example',
+      keySelector: 'sel1',
+      privateKey,
+      headerFieldNames: DKIM_SIGNED_HEADERS,
+    };
+    const signers = new DkimSigners(2);
+    try {
+      const unsigned = buildRawMessage(campaignMail())!.data;
+      // RSASSA-PKCS1-v1_5 is deterministic: the same inputs give the same signature on any thread.
+      const headers = await Promise.all([1, 2, 3].map(() => signers.sign(dkimInputs(unsigned, dkim))));
+      for (const header of headers) expect(`${header}\r\n${unsigned}`).toBe(sign(unsigned, dkim));
+      const built = await buildRawMessageSignedBy({ ...campaignMail(), dkim }, (inputs) =>
+        signers.sign(inputs),
+      );
+      expect((await dkimOf(Buffer.from(built!.data, 'latin1')))?.status.result).toBe('pass');
+    } finally {
+      signers.close();
+    }
   });
 
   it('leaves what it does not build to nodemailer', () => {
