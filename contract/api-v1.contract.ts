@@ -5,6 +5,7 @@ import type { AnyEndpoint } from './endpoint.ts';
 import { logEndpoints } from './logs.contract.ts';
 import { recipientEndpoints } from './recipients.contract.ts';
 import { sendEndpoints } from './send.contract.ts';
+import { suppressionEndpoints } from './suppressions.contract.ts';
 import { templateEndpoints } from './templates.contract.ts';
 import { webhookEndpoints } from './webhooks.contract.ts';
 
@@ -17,7 +18,15 @@ import { webhookEndpoints } from './webhooks.contract.ts';
 export const API_V1_PREFIX = '/api/v1';
 
 export type V1Tag =
-  'Sending' | 'Lists' | 'Recipients' | 'Groups' | 'Templates' | 'E-mail log' | 'Credits' | 'Webhooks';
+  | 'Sending'
+  | 'Lists'
+  | 'Recipients'
+  | 'Groups'
+  | 'Templates'
+  | 'E-mail log'
+  | 'Suppressions'
+  | 'Credits'
+  | 'Webhooks';
 
 export type V1Operation = {
   endpoint: AnyEndpoint;
@@ -109,6 +118,22 @@ export const v1Operations: readonly V1Operation[] = [
     "A campaign's sends and opens over time",
   ),
   op(logEndpoints.summary, READ, 'E-mail log', 'getSendingSummary', 'Your sending figures'),
+
+  op(
+    suppressionEndpoints.list,
+    READ,
+    'Suppressions',
+    'listSuppressions',
+    'Addresses your campaigns never mail',
+  ),
+  op(
+    suppressionEndpoints.add,
+    LISTS_WRITE,
+    'Suppressions',
+    'addSuppressions',
+    'Add addresses to the suppression list',
+  ),
+  op(suppressionEndpoints.remove, LISTS_WRITE, 'Suppressions', 'deleteSuppression', 'Mail an address again'),
 
   op(authEndpoints.userStatus, READ, 'Credits', 'getBalance', 'You, with your credit balance'),
   op(creditEndpoints.statement, READ, 'Credits', 'getStatement', 'Your charges, refunds and top-ups'),

@@ -169,6 +169,10 @@ describe(`HTTP v1 with API keys (${engine})`, () => {
     expect(arabic.json().message).toMatch(/[\u0600-\u06FF]/);
     const template = await v1('POST', '/email_forms/', key, { payload: { name: 'x' } });
     expect(template.json()).toMatchObject({ statusCode: 403, details: { scope: 'templates:write' } });
+    // The read scope reads: the suppression list through the same descriptor as the dashboard.
+    const suppressions = await v1('GET', '/suppressions/', key);
+    expect(suppressions.statusCode).toBe(200);
+    expect(suppressions.json()).toMatchObject({ count: 0, results: [] });
     expect(await campaignsOf(sender.id)).toBe(0);
   });
 
