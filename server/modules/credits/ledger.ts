@@ -198,7 +198,11 @@ export async function takeBackCredits(
         .where('id', '=', input.userId)
         .forUpdate()
         .executeTakeFirst()
-    : await db.selectFrom('users').select(['quota', 'used_quota']).where('id', '=', input.userId).executeTakeFirst();
+    : await db
+        .selectFrom('users')
+        .select(['quota', 'used_quota'])
+        .where('id', '=', input.userId)
+        .executeTakeFirst();
   if (!current) return 0;
   const taken = Math.max(0, Math.min(input.amount, current.quota - current.used_quota));
   if (taken === 0) return 0;
