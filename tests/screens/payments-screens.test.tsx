@@ -291,3 +291,41 @@ describe('packages screen (administrators)', () => {
     },
   );
 });
+
+describe('invoice screen', () => {
+  it.each(['ar', 'en'] as const)(
+    'shows the seller, the buyer and the VAT line of a paid order (%s)',
+    async (language) => {
+      const paid = orderDetail('paid');
+      renderApp({
+        language,
+        signedInAs: 'sender',
+        route: paths.dashboard.financial.invoice('order-1'),
+        routes: {
+          [routeOf(paymentEndpoints.invoice, { id: 'order-1' })]: () => ({
+            status: 200,
+            data: {
+              invoice_number: 7,
+              issued_at: '2026-11-26T10:00:00.000Z',
+              language: 'ar',
+              seller: { name: 'El Namer LLC', address: 'Riyadh', tax_number: '300000000000003' },
+              buyer: { username: 'sender', email: 'sender@example.com', organization: null },
+              order: paid,
+              package_name_ar: 'باقة الألف',
+              package_name_en: 'Thousand pack',
+              vat_percent: 15,
+            },
+          }),
+        },
+      });
+      const title = language === 'en' ? 'Invoice #7' : 'فاتورة #7';
+      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+      expect(screen.getByText('El Namer LLC')).toBeInTheDocument();
+      expect(screen.getByText('300000000000003')).toBeInTheDocument();
+      expect(screen.getByText(language === 'en' ? 'Thousand pack' : 'باقة الألف')).toBeInTheDocument();
+      expect(
+        screen.getByText(language === 'en' ? 'VAT (15%)' : 'ضريبة القيمة المضافة (15٪)'),
+      ).toBeInTheDocument();
+    },
+  );
+});
