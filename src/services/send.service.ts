@@ -2,7 +2,7 @@ import type { AxiosInstance } from 'axios';
 import { pathOf } from '../../contract/endpoint.ts';
 import { MAX_PAGE_SIZE } from '../../contract/list.defaults.ts';
 import { recipientEndpoints } from '../../contract/recipients.contract.ts';
-import { sendEndpoints, type SendRequest } from '../../contract/send.contract.ts';
+import { sendEndpoints, type SendRequest, type TestSendRequest } from '../../contract/send.contract.ts';
 import { templateEndpoints } from '../../contract/templates.contract.ts';
 import {
   uploadEndpoints,
@@ -68,6 +68,9 @@ export async function uploadWithProgress(
 
 export const sendCampaign = (call: Call, body: SendRequest, signal: AbortSignal) =>
   call(sendEndpoints.create, { body }, signal);
+
+export const sendTestCampaign = (call: Call, body: TestSendRequest, signal: AbortSignal) =>
+  call(sendEndpoints.test, { body }, signal);
 
 export const checkCampaign = (call: Call, body: SendRequest, signal: AbortSignal) =>
   call(sendEndpoints.check, { body }, signal);

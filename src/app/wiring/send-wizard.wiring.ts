@@ -20,6 +20,7 @@ import {
   checkCampaign,
   loadWizardOptions,
   sendCampaign,
+  sendTestCampaign,
   uploadWithProgress,
 } from '../../services/send.service.ts';
 
@@ -47,6 +48,9 @@ export function provideSendWizard(wiring: SendWizardWiring) {
       ),
       submitSend: fromPromise(({ input, signal }) =>
         sendCampaign(call, { ...input.request, language: language() }, signal),
+      ),
+      sendTest: fromPromise(({ input, signal }) =>
+        sendTestCampaign(call, { ...input.request, language: language(), to: input.to }, signal),
       ),
       creditCheck: creditCheckMachine.provide({
         actors: {

@@ -179,3 +179,12 @@ export function isFilled(draft: WizardDraft): boolean {
     draft.survey.type !== 'none'
   );
 }
+
+/** The review's test-send field as addresses: split on commas, semicolons and spaces, at most 5. */
+export function testAddresses(text: string): string[] {
+  return text
+    .split(/[\s,;،]+/)
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .slice(0, 5);
+}

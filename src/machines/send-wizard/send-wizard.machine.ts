@@ -1,5 +1,6 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import { toSendRequest } from './draft.ts';
+import { toAppError, toastKeyOf } from '../../lib/app-error.ts';
+import { testAddresses, toSendRequest } from './draft.ts';
 import type { StepName } from './types.ts';
 import { attachmentsStep, messageStep, recipientsStep } from './wizard-steps.ts';
 import { editsFor, validOr, wizardSetup } from './wizard.setup.ts';
@@ -28,7 +29,31 @@ const reviewStep = wizardSetup.createStateConfig({
     checkFailed: { on: { 'wizard.retry': 'checking' } },
     noCredit: { on: { 'wizard.retry': 'checking' } },
     ready: {
+      // A test send (issue 22) runs beside the review: sending for real stays open meanwhile.
+      initial: 'idle',
+      states: {
+        idle: { on: { 'test.send': { guard: 'hasTestAddresses', target: 'testing' } } },
+        testing: {
+          invoke: {
+            id: 'sendTest',
+            src: 'sendTest',
+            input: ({ context }) => ({ request: toSendRequest(context), to: testAddresses(context.testTo) }),
+            onDone: {
+              target: 'idle',
+              actions: { type: 'notify', params: { kind: 'success', key: 'send:test.sent' } },
+            },
+            onError: {
+              target: 'idle',
+              actions: {
+                type: 'notify',
+                params: ({ event }) => ({ kind: 'error', key: toastKeyOf(toAppError(event.error)) }),
+              },
+            },
+          },
+        },
+      },
       on: {
+        'test.to': { actions: 'setTestTo' },
         'preview.recipient': { actions: 'setPreview' },
         // Checked again here: the review may have stayed open past the scheduled time.
         'wizard.submit': [

@@ -86,6 +86,8 @@ export interface WizardContext {
   /** Files named in a restored draft that were not uploaded yet: picked again by hand. */
   repick: string[];
   previewIndex: number;
+  /** The review's test-send addresses as typed (comma or space separated, up to 5). */
+  testTo: string;
   campaignId: string | null;
   /** A confirmation before leaving a filled wizard is on screen. */
   askingLeave: boolean;

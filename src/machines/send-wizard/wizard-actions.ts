@@ -26,6 +26,7 @@ export function initialContext(input: WizardInput): WizardContext {
     failure: null,
     repick: input.repick ?? [],
     previewIndex: 0,
+    testTo: '',
     campaignId: null,
     askingLeave: false,
   };

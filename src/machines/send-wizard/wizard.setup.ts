@@ -4,7 +4,7 @@ import type { Template } from '../../../contract/templates.contract.ts';
 import { toAppError } from '../../lib/app-error.ts';
 import { notProvided, type Notice } from '../notify.ts';
 import { creditCheckMachine, isCheckFailure, type CheckOutcome } from './credit-check.machine.ts';
-import { isFilled, scheduleProblems } from './draft.ts';
+import { isFilled, scheduleProblems, testAddresses } from './draft.ts';
 import { editEventTypes, type EditEvent } from './edits.ts';
 import { excelImportMachine } from './excel-import.machine.ts';
 import type {
@@ -32,6 +32,8 @@ export type WizardEvent =
   | { type: 'message.template'; id: string }
   | { type: 'message.verify' }
   | { type: 'preview.recipient'; index: number }
+  | { type: 'test.to'; value: string }
+  | { type: 'test.send' }
   | { type: 'uploads.changed'; items: UploadItem[] };
 
 /** A child's completion carries its output; the setup's event type knows only the wizard's own. */
@@ -57,6 +59,9 @@ export const wizardSetup = setup({
     loadTemplate: fromPromise<Template, { id: string }>(async () => notProvided('loadTemplate')),
     submitSend: fromPromise<SendAccepted, { request: Omit<SendRequest, 'language'> }>(async () =>
       notProvided('submitSend'),
+    ),
+    sendTest: fromPromise<{ sent_to: string[] }, { request: Omit<SendRequest, 'language'>; to: string[] }>(
+      async () => notProvided('sendTest'),
     ),
     creditCheck: creditCheckMachine,
     excelImport: excelImportMachine,
@@ -95,10 +100,12 @@ export const wizardSetup = setup({
     setPreview: assign({
       previewIndex: ({ event }) => (event.type === 'preview.recipient' ? event.index : 0),
     }),
+    setTestTo: assign({ testTo: ({ event }) => (event.type === 'test.to' ? event.value : '') }),
     storeCampaign: assign({ campaignId: ({ event }) => outputOf<SendAccepted>(event).id, failure: null }),
   },
   guards: {
     needsFile: ({ context }) => context.source === 'excel' && !context.draft.excel,
+    hasTestAddresses: ({ context }) => testAddresses(context.testTo).length > 0,
     filled: ({ context }) => isFilled(context.draft),
     stepInvalid: ({ context }, params: { step: StepName }) => act.hasProblems(context, params.step),
     scheduleInPast: ({ context }) => Object.keys(scheduleProblems(context)).length > 0,

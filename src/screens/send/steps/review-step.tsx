@@ -1,7 +1,8 @@
-import { Alert, Box, Button, Loader, Stack, Table, Text, rem } from '@mantine/core';
+import { Alert, Box, Button, Group, Loader, Stack, Table, Text, TextInput, rem } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PreviewFrame } from './preview-frame.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
+import { testAddresses } from '../../../machines/send-wizard/draft.ts';
 import type { StepProps } from './step-props.ts';
 
 export function ReviewStep({ state, send }: StepProps) {
@@ -82,6 +83,40 @@ export function ReviewStep({ state, send }: StepProps) {
         </Alert>
       ) : null}
       <PreviewFrame state={state} send={send} />
+      <TestSend state={state} send={send} />
     </Stack>
+  );
+}
+
+/**
+ * A test send before the real one (issue 22): the message for the first recipient, to up to five
+ * addresses. Always on screen (only enabled once the review is ready), so nothing moves the send
+ * button when the check answers.
+ */
+function TestSend({ state, send }: StepProps) {
+  const { t } = useTranslation();
+  const ready = state.matches({ editing: { review: 'ready' } });
+  const testing = state.matches({ editing: { review: { ready: 'testing' } } });
+  const addresses = testAddresses(state.context.testTo);
+  return (
+    <Group align="flex-end" component="section" aria-label={t('send:test.heading')}>
+      <TextInput
+        label={t('send:test.to')}
+        description={t('send:test.hint')}
+        dir="ltr"
+        style={{ flex: 1 }}
+        value={state.context.testTo}
+        disabled={!ready}
+        onChange={(event) => send({ type: 'test.to', value: event.currentTarget.value })}
+      />
+      <Button
+        variant="default"
+        loading={testing}
+        disabled={!ready || addresses.length === 0}
+        onClick={() => send({ type: 'test.send' })}
+      >
+        {t('send:test.send')}
+      </Button>
+    </Group>
   );
 }
