@@ -185,6 +185,60 @@ describe(`feedback rules (${engine})`, () => {
     expect(row.status).toBe('sending');
   });
 
+  it('raises message.bounced and message.complained once each for webhook subscribers', async () => {
+    const subscriber = await t.createUser({ role: 'sender' });
+    const stamp = new Date().toISOString();
+    await t.app.db
+      .insertInto('webhook_endpoints')
+      .values({
+        id: crypto.randomUUID(),
+        user_id: subscriber.id,
+        url: 'https://hooks.example.org/el-namer',
+        events: JSON.stringify(['message.bounced', 'message.complained']),
+        secret: 'whsec_dGVzdA==',
+        enabled: 1,
+        disabled_reason: null,
+        failing_since: null,
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .execute();
+    const id = await insertTestCampaign(t.app.db, {
+      userId: subscriber.id,
+      status: 'completed',
+      recipients: [{ email: 'gone@example.org' }, { email: 'angry@example.org' }],
+    });
+    await t.app.db
+      .updateTable('messages')
+      .set({ status: 'sent', sent_at: stamp })
+      .where('campaign_id', '=', id)
+      .execute();
+    const [gone, angry] = await messagesOf(t.app.db, id);
+    const report = (messageId: string, kind: 'hard_bounce' | 'complaint', eventId: string) =>
+      applyFeedback(
+        t.app.db,
+        { target: { messageId }, kind, status: '5.1.1', diagnostic: 'no such user', source: 'smtp', eventId },
+        options(),
+      );
+    await report(gone!.id, 'hard_bounce', 'hb-1');
+    await report(gone!.id, 'hard_bounce', 'hb-2');
+    await report(angry!.id, 'complaint', 'arf-1');
+    const events = await t.app.db
+      .selectFrom('webhook_events')
+      .select(['type', 'payload'])
+      .where('user_id', '=', subscriber.id)
+      .orderBy('created_at')
+      .execute();
+    expect(events.map((event) => event.type).sort()).toEqual(['message.bounced', 'message.complained']);
+    const bounced = JSON.parse(events.find((event) => event.type === 'message.bounced')!.payload);
+    expect(bounced.data).toMatchObject({
+      message_id: gone!.id,
+      campaign_id: id,
+      email: 'gone@example.org',
+      bounce_code: '5.1.1',
+    });
+  });
+
   it('never refunds, and answers no_match for messages it does not know', async () => {
     const before = await balanceOf(t.app.db, userId);
     const { messages } = await deliveredCampaign(['r1@example.org'], new Date());

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { FeedbackConfig } from '../../config.ts';
 import type { Db, SuppressionReason } from '../../db/schema.ts';
 import { findMessageByToken, unsubscribe } from '../../modules/public-pages/recipient-pages.repository.ts';
+import { emitMessageEvent } from '../../modules/webhooks/message-events.ts';
 
 /**
  * Bounces, complaints and mailed unsubscribes that come back after a message was delivered,
@@ -190,7 +191,16 @@ export async function applyFeedback(
         .where('bounced_at', 'is', null)
         .executeTakeFirst();
       await suppress('hard_bounce');
-      if (marked.numUpdatedRows > 0n) paused = await pauseOnBounceRate(trx, target.campaign_id, options);
+      if (marked.numUpdatedRows > 0n) {
+        // In this transaction: the webhook is raised exactly when the bounce is recorded.
+        await emitMessageEvent(trx, {
+          messageId: target.id,
+          type: 'message.bounced',
+          at: options.now,
+          data: { bounce_code: code, bounce_diagnostic: diagnostic, source: event.source },
+        });
+        paused = await pauseOnBounceRate(trx, target.campaign_id, options);
+      }
     } else if (event.kind === 'soft_bounce') {
       await trx
         .updateTable('messages')
@@ -207,13 +217,21 @@ export async function applyFeedback(
         .execute();
       if (await softBouncedInARow(trx, target)) await suppress('soft_bounce');
     } else {
-      await trx
+      const marked = await trx
         .updateTable('messages')
         .set({ complained_at: at, updated_at: at })
         .where('id', '=', target.id)
         .where('complained_at', 'is', null)
-        .execute();
+        .executeTakeFirst();
       await suppress('complaint');
+      if (marked.numUpdatedRows > 0n) {
+        await emitMessageEvent(trx, {
+          messageId: target.id,
+          type: 'message.complained',
+          at: options.now,
+          data: { source: event.source },
+        });
+      }
     }
     return { outcome: 'applied', messageId: target.id, campaignId: target.campaign_id, paused };
   });
