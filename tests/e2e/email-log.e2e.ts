@@ -21,7 +21,9 @@ async function audit(page: Page) {
 
 async function open(page: Page, route: string, text: string) {
   await page.goto(`${page.url().split('#')[0]}#${route}`);
-  await page.getByText(text, { exact: true }).first().waitFor({ timeout: 15_000 });
+  // The overview may carry the subject twice (the live progress card and the table), one of
+  // them hidden at some widths: wait for one a person can see.
+  await page.getByText(text, { exact: true }).filter({ visible: true }).first().waitFor({ timeout: 15_000 });
   await page.waitForTimeout(300);
 }
 
