@@ -25,6 +25,7 @@ import { CampaignActions, CancelCampaignModal } from './campaign-actions.tsx';
 import { CampaignCharts } from './campaign-charts.tsx';
 import { EntrySummary } from './entry-summary.tsx';
 import { LinkReport } from './link-report.tsx';
+import { ReuseCampaignButton } from './reuse-campaign.tsx';
 import { withLive } from './format.tsx';
 import { MessageFilters, messageColumns } from './message-table.tsx';
 import { useLogsI18n } from './use-logs-i18n.ts';
@@ -172,6 +173,7 @@ function EmailLogEntryScreen({ id }: { id: string }) {
       <EntrySummary campaign={current} />
       <Group>
         <CampaignActions control={control} campaign={current} />
+        <ReuseCampaignButton campaign={campaign} />
         <Button variant="light" loading={csvBusy} onClick={() => startExport(csv)}>
           {t('logs:detail.exportCsv')}
         </Button>
