@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import ar from '../../src/i18n/locales/ar/common.json';
+import arTemplates from '../../src/i18n/locales/ar/templates.json';
 import { journeyPath, journeys, journeyStepKeys } from '../../scripts/qa/journeys.ts';
 import { adminToken, api, newestMailTo } from './support/admin-api.ts';
 import { useAppAndBrowser } from './support/app-and-browser.ts';
@@ -13,7 +14,7 @@ import { waitForRoute } from './support/browser.ts';
  * driver here that does the step's action and checks its expected result. A journey listed in
  * WALKED with a step that has no driver fails. The other journeys are not walked yet (README).
  */
-const WALKED = ['signInOut', 'passwordReset', 'theme'];
+const WALKED = ['signInOut', 'passwordReset', 'theme', 'template'];
 
 // PUBLIC_URL (where e-mailed links point) is this very server, so the reset link opens here.
 const port = await freePort();
@@ -74,10 +75,13 @@ const drivers: Record<string, Driver> = {
     await page.goto(`${app.baseUrl}/#/auth/login`);
     await page.getByRole('link', { name: ar.auth.login.forgotPassword }).click();
     await waitForRoute(page, '#/auth/forget-password');
+    await page.getByRole('heading', { level: 1, name: ar.auth.forgetPassword.title }).waitFor();
     await page.getByLabel(ar.auth.forgetPassword.email).waitFor();
   },
   'request-reset:reset.email.change': async ({ page }) => {
-    await page.getByLabel(ar.auth.forgetPassword.email).fill(resetUser.email);
+    const field = page.getByLabel(ar.auth.forgetPassword.email);
+    await field.fill(resetUser.email);
+    await expect.poll(() => field.inputValue()).toBe(resetUser.email);
   },
   'request-reset:reset.request': async ({ page }) => {
     await page.getByRole('button', { name: ar.auth.forgetPassword.submit }).click();
@@ -116,6 +120,23 @@ const drivers: Record<string, Driver> = {
     await page.getByRole('button', { name: ar.auth.login.submit }).click();
     await waitForRoute(page, '#/dashboard/home');
     await page.getByText(ar.auth.loginSucceeded).waitFor();
+  },
+  'step:newTemplate': async ({ page, app }) => {
+    await page.goto(`${app.baseUrl}/#/dashboard/services/templates`);
+    await page.getByRole('heading', { name: arTemplates.list.heading }).waitFor();
+    await page.getByRole('button', { name: arTemplates.list.new }).click();
+    await page.getByLabel(arTemplates.editor.name).fill('Offer');
+    await page.getByLabel(startsWith(arTemplates.editor.subject)).fill('Hello {{name}}');
+    await page.getByRole('textbox', { name: arTemplates.editor.content }).click();
+    await page.keyboard.type('Dear customer');
+    await page.getByText(arTemplates.editor.unsaved).waitFor();
+  },
+  'step:save': async ({ page }) => {
+    await page.getByRole('button', { name: arTemplates.editor.save }).click();
+    await page.getByText(arTemplates.saved).waitFor();
+    await page.getByRole('button', { name: arTemplates.editor.back }).click();
+    await waitForRoute(page, '#/dashboard/services/templates');
+    await page.getByRole('button', { name: arTemplates.list.open.replace('{{name}}', 'Offer') }).waitFor();
   },
   'step:openThemes': async ({ page }) => {
     await page.getByRole('link', { name: ar.nav.themes }).click();
@@ -188,8 +209,13 @@ describe('QA journeys walked in Chromium (Arabic)', () => {
       try {
         await driver(walk);
       } catch (error) {
+        // What the page showed instead, so the failure reads like a tester's report.
+        const shown = await page
+          .locator('body')
+          .innerText()
+          .catch(() => '');
         throw new Error(
-          `${id}, step ${index + 1} "${step?.action}" -> "${step?.expected}" (${key}): ${String(error)}`,
+          `${id}, step ${index + 1} "${step?.action}" -> "${step?.expected}" (${key}): ${String(error)}\nThe page showed: ${shown.slice(0, 2000)}`,
         );
       }
     }
