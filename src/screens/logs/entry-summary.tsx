@@ -2,6 +2,7 @@ import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CampaignLog, CampaignLogDetail } from '../../../contract/logs.contract.ts';
 import { CampaignStatusBadge, formatNumber, formatTime, processed } from './format.tsx';
+import { SendProgress } from './send-progress.tsx';
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -41,6 +42,7 @@ export function EntrySummary({ campaign }: { campaign: CampaignLog & Pick<Campai
           {t('logs:detail.from')}: <bdi>{`${campaign.sender_name} <${campaign.from_email}>`}</bdi>
         </Text>
       </Group>
+      <SendProgress campaign={campaign} />
       {campaign.status === 'paused' && campaign.pause_reason ? (
         <Text size="sm" fw={700} c="red.9">
           {t(`logs:pauseReason.${campaign.pause_reason}`)}
