@@ -180,7 +180,10 @@ export const machineModels: MachineModel[] = [
     samples: {
       'reset.password.change': [{ type: 'reset.password.change', value: 'A-strong-pass-2026' }],
       'reset.confirmation.change': [{ type: 'reset.confirmation.change', value: 'A-strong-pass-2026' }],
-      'xstate.error.actor.checkResetLink': [failure('checkResetLink', 'errors.invalidResetLink', 400)],
+      'xstate.error.actor.checkResetLink': [
+        failure('checkResetLink', 'errors.invalidResetLink', 400),
+        failure('checkResetLink', 'errors.network', null),
+      ],
       'xstate.error.actor.resetPassword': [failure('resetPassword', 'errors.network', null)],
     },
   },
