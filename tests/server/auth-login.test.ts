@@ -29,6 +29,7 @@ describe('POST /api/auth/login/', () => {
       quota: 100,
       used_quota: 0,
       remaining_quota: 100,
+      credit_alert_threshold: 0,
     });
     expect(body.user).not.toHaveProperty('password_hash');
     expect(body.access.split('.')).toHaveLength(3);
