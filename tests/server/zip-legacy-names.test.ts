@@ -1,54 +1,17 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { crc32 } from 'node:zlib';
 import iconv from 'iconv-lite';
+import { writeZip } from '../../server/lib/zip-writer.ts';
 import { extractZip, findZipEntry } from '../../server/modules/uploads/zip-extract.ts';
 import { decodeLegacyName } from '../../server/modules/uploads/zip-names.ts';
 
 /**
- * A zip as old Windows tools write it: stored entries whose names are raw bytes in the local code
- * page, without the UTF-8 flag (general purpose bit 11) and without a Unicode path extra field.
+ * A zip as old Windows tools write it: entries whose names are raw bytes in the local code page,
+ * without the UTF-8 flag (general purpose bit 11) and without a Unicode path extra field; a
+ * name given as text is written as UTF-8 with the flag.
  */
-function legacyZip(files: Array<{ name: Buffer; data: Buffer; utf8?: boolean }>): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const { name, data, utf8 } of files) {
-    const flags = utf8 ? 0x800 : 0;
-    const crc = crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(flags, 6);
-    local.writeUInt16LE(0, 8); // stored
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(flags, 8);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, data);
-    centrals.push(central, name);
-    offset += local.length + name.length + data.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(files.length, 8);
-  end.writeUInt16LE(files.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}
+const legacyZip = writeZip;
 
 /** "كشف حساب.pdf" in CP864, which has only presentation forms: the bytes a DOS tool writes. */
 const cp864Statement = Buffer.from([0xe3, 0xbd, 0xe1, 0x20, 0xcd, 0xd3, 0xc7, 0xc8, ...Buffer.from('.pdf')]);
@@ -81,7 +44,7 @@ describe('zip entry names in legacy code pages (no UTF-8 flag)', () => {
       { name: iconv.encode('فاتورة أحمد-7.pdf', 'cp720'), data: Buffer.from('%PDF-1.4 ahmad') },
       { name: iconv.encode('عقود\\عقد سارة.pdf', 'cp1256'), data: Buffer.from('%PDF-1.4 sara') },
       { name: cp864Statement, data: Buffer.from('%PDF-1.4 statement') },
-      { name: Buffer.from('ملف منى.pdf'), data: Buffer.from('%PDF-1.4 mona'), utf8: true },
+      { name: 'ملف منى.pdf', data: Buffer.from('%PDF-1.4 mona') },
       { name: Buffer.from('plain.pdf'), data: Buffer.from('%PDF-1.4 plain') },
     ];
     const zipPath = path.join(dir, 'legacy.zip');
