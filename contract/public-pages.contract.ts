@@ -79,6 +79,18 @@ export const publicPageEndpoints = {
     status: 200,
     response: z.unknown(),
   }),
+  /**
+   * "View in browser": this recipient's copy of the campaign as a web page, rendered with their
+   * values, without open pixel or tracked links. Records nothing (scanners fetch it too).
+   */
+  view: defineEndpoint({
+    method: 'GET',
+    path: '/public/m/:token/view',
+    access: 'public',
+    params: tokenParams,
+    status: 200,
+    response: z.unknown(),
+  }),
   /** A confirm page: mail scanners follow GET links, so only the POST unsubscribes. */
   unsubscribeForm: defineEndpoint({
     method: 'GET',

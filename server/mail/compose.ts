@@ -128,6 +128,9 @@ export async function composeMessage(
     files.hasImage && !rendered.html.includes(`cid:${EMBEDDED_IMAGE_CID}`)
       ? `<p dir="${dir}"><img src="cid:${EMBEDDED_IMAGE_CID}" alt="" style="max-width:100%;height:auto"></p>`
       : '';
+  // "View in browser" (issue 22): the recipient's own copy as a web page, never click-tracked.
+  const viewText = t(language, 'mail:campaign.viewInBrowser');
+  const viewLink = `<p dir="${dir}" style="margin:0 0 16px;font:12px/1.5 sans-serif;color:#777;text-align:center"><a href="${escapeHtml(links.view)}" style="color:#777">${escapeHtml(viewText)}</a></p>`;
   const footerText = t(language, 'mail:campaign.footer.reason', {
     sender: campaign.sender_name,
     email: message.email,
@@ -152,12 +155,12 @@ export async function composeMessage(
     // The body reads the way its text does (issue 22): an Arabic body goes out right to left.
     html: insertBeforeBodyEnd(
       withBodyDirection(
-        image ? insertAfterBodyStart(rendered.html, image) : rendered.html,
+        insertAfterBodyStart(rendered.html, viewLink + image),
         bodyDirection(rendered.text, language),
       ),
       blocks,
     ),
-    text: `${rendered.text}\n\n${surveyText(context.survey, links, language)}${footerText}\n${t(language, 'mail:campaign.footer.unsubscribe')}: ${links.unsubscribe}\n`,
+    text: `${viewText}: ${links.view}\n\n${rendered.text}\n\n${surveyText(context.survey, links, language)}${footerText}\n${t(language, 'mail:campaign.footer.unsubscribe')}: ${links.unsubscribe}\n`,
     list: {
       id: { url: context.listId, comment: campaign.sender_name },
       // One header, both ways: the https one-click POST (RFC 8058) and mail to the inbound receiver.

@@ -17,6 +17,8 @@ export interface PublicLinks {
   survey: string;
   /** GET shows a confirm page; POST unsubscribes (RFC 8058 one-click, List-Unsubscribe-Post). */
   unsubscribe: string;
+  /** GET shows this recipient's copy of the campaign as a web page ("view in browser"); records nothing. */
+  view: string;
 }
 
 export function publicLinks(publicUrl: string, token: string): PublicLinks {
@@ -27,5 +29,6 @@ export function publicLinks(publicUrl: string, token: string): PublicLinks {
     no: `${base}/answer?value=no`,
     survey: `${base}/survey`,
     unsubscribe: `${base}/unsubscribe`,
+    view: `${base}/view`,
   };
 }

@@ -17,6 +17,7 @@ import {
   unsubscribe,
   type MessageForPage,
 } from './recipient-pages.repository.ts';
+import { renderViewPage, VIEW_PAGE_SECURITY_HEADERS } from './view-page.ts';
 import {
   answerButtons,
   bilingualPage,
@@ -208,6 +209,18 @@ const publicPagesRoutes: FastifyPluginAsync = async (app) => {
         'x-robots-tag': 'noindex, nofollow',
       })
       .redirect(target, 302);
+  });
+
+  // "View in browser": the recipient's copy as a page. A GET records nothing (scanners fetch it).
+  route(app, publicPageEndpoints.view, async (request, reply) => {
+    const { token } = request.params;
+    const message = TOKEN_SHAPE.test(token) ? await findMessageForClick(db, token) : undefined;
+    if (!message) return notFoundPage(reply);
+    return reply
+      .code(200)
+      .headers(VIEW_PAGE_SECURITY_HEADERS)
+      .type('text/html; charset=utf-8')
+      .send(renderViewPage(message, app.now()));
   });
 
   const surveyPage = (message: MessageForPage, questions: string[], values: string[], error?: string) => {
