@@ -36,6 +36,8 @@ export const campaignLogSchema = z.object({
   id: z.string(),
   user_id: z.string(),
   username: z.string(),
+  /** The sender's name for the campaign; null: none was given, the subject stands in. */
+  name: z.string().nullable(),
   subject: z.string(),
   from_email: z.string(),
   sender_name: z.string(),

@@ -71,6 +71,9 @@ export const surveySchema = z.discriminatedUnion('type', [
 ]);
 export type Survey = z.infer<typeof surveySchema>;
 
+/** Longest campaign name the sender may give. */
+export const MAX_CAMPAIGN_NAME_LENGTH = 200;
+
 export const missingAttachmentsSchema = z.enum(['skip', 'send_without']);
 
 export const sendRequestSchema = z
@@ -80,6 +83,8 @@ export const sendRequestSchema = z
     template_id: idSchema.optional(),
     from_email: emailSchema,
     sender_name: required(120),
+    /** The sender's name for the campaign (its title in the log); empty or absent: none, the subject stands in. */
+    name: z.string().trim().max(MAX_CAMPAIGN_NAME_LENGTH, validationKeys.tooLong).nullish(),
     /** Where replies go (the Reply-To header); empty or absent: to from_email. */
     reply_to: z.preprocess((value) => (value === '' ? null : value), emailSchema.nullish()),
     source: sendSourceSchema,

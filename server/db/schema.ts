@@ -299,6 +299,8 @@ export interface CampaignsTable {
   missing_attachments: 'skip' | 'send_without' | null;
   /** The campaign's Reply-To address; null: replies go to from_email. */
   reply_to: string | null;
+  /** The sender's name for the campaign (its title in the log); null: the subject stands in. */
+  name: string | null;
   language: 'ar' | 'en';
   status: CampaignStatus;
   scheduled_at: string | null;

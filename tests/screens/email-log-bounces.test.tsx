@@ -18,6 +18,7 @@ const campaign: CampaignLogDetail = {
   id: 'k9',
   user_id: 'u-sender',
   username: 'sam',
+  name: null,
   subject: 'Stale list',
   from_email: 'sam@example.com',
   sender_name: 'Sam',

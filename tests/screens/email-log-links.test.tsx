@@ -21,6 +21,7 @@ const detail: CampaignLogDetail = {
   id: 'k1',
   user_id: 'u-sender',
   username: 'sam',
+  name: null,
   subject: 'Winter offer',
   from_email: 'sam@example.com',
   sender_name: 'Sam',

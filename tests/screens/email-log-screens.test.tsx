@@ -38,6 +38,7 @@ const sending: CampaignLog = {
   id: 'k1',
   user_id: 'u-sender',
   username: 'sam',
+  name: null,
   subject: 'Winter offer',
   from_email: 'sam@example.com',
   sender_name: 'Sam',

@@ -18,6 +18,7 @@ const summary: SendingSummary = {
       id: 'k1',
       user_id: 'u-sender',
       username: 'sam',
+      name: null,
       subject: 'Winter offer',
       from_email: 'sam@example.com',
       sender_name: 'Sam',

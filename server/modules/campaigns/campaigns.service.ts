@@ -150,6 +150,7 @@ function campaignRow(
     attachments: JSON.stringify(plan.attachments),
     missing_attachments: input.missing_attachments ?? null,
     reply_to: input.reply_to ?? null,
+    name: input.name || null,
     track_clicks: input.track_clicks ? 1 : 0,
     language: input.language,
     status: at.status,

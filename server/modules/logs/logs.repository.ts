@@ -16,7 +16,9 @@ function filteredCampaigns(db: Db, filter: CampaignFilter) {
   if (filter.status) query = query.where('campaigns.status', '=', filter.status);
   if (filter.search) {
     const pattern = containsPattern(filter.search);
-    query = query.where(containsText('campaigns.subject', pattern));
+    query = query.where((eb) =>
+      eb.or([containsText('campaigns.subject', pattern), containsText('campaigns.name', pattern)]),
+    );
   }
   return query;
 }
@@ -150,6 +152,7 @@ export function toCampaignLog(row: CampaignWithOwner, counts: CampaignCounts): C
     id: row.id,
     user_id: row.user_id,
     username: row.username,
+    name: row.name,
     subject: row.subject,
     from_email: row.from_email,
     sender_name: row.sender_name,
