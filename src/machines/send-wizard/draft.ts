@@ -1,6 +1,6 @@
 import { emailProblem, normalizeEmail } from '../../../contract/email.contract.ts';
 import { validationKeys } from '../../../contract/errors.contract.ts';
-import type { SendRequest } from '../../../contract/send.contract.ts';
+import { MAX_CAMPAIGN_NAME_LENGTH, type SendRequest } from '../../../contract/send.contract.ts';
 import { VARIABLE_NAME_PATTERN } from '../../../contract/template-render.ts';
 import type { FieldErrors, StepName, WizardContext, WizardDraft } from './types.ts';
 
@@ -50,6 +50,8 @@ function messageProblems({ draft }: WizardContext): FieldErrors {
   const replyTo = draft.replyTo.trim();
   const replyToProblem = replyTo ? emailProblem(normalizeEmail(replyTo)) : null;
   if (replyToProblem) errors.replyTo = replyToProblem;
+  if (draft.campaignName.trim().length > MAX_CAMPAIGN_NAME_LENGTH)
+    errors.campaignName = validationKeys.tooLong;
   // An image-only message is content too.
   if (!visible(draft.html) && !/<img\b/i.test(draft.html)) errors.html = validationKeys.required;
   return errors;
@@ -148,6 +150,7 @@ export function toSendRequest(context: WizardContext, early = false): Omit<SendR
     from_email: fallback(draft.fromEmail, context.options.senderEmails[0] ?? ''),
     sender_name: fallback(draft.senderName, '-'),
     reply_to: draft.replyTo.trim() || null,
+    name: draft.campaignName.trim() || null,
     source: sourceOf(context),
     attachments: {
       zips: draft.uploads.flatMap((item) => (item.kind === 'zip' && item.upload ? [item.upload.id] : [])),

@@ -14,7 +14,7 @@ export type EditEvent =
   | { type: 'groups.set'; ids: string[] }
   | {
       type: 'message.set';
-      field: 'subject' | 'fromEmail' | 'senderName' | 'replyTo' | 'html';
+      field: 'subject' | 'fromEmail' | 'senderName' | 'replyTo' | 'campaignName' | 'html';
       value: string;
     }
   | { type: 'message.editor'; mode: TemplateEditorKind }

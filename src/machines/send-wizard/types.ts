@@ -47,6 +47,8 @@ export interface WizardDraft {
   senderName: string;
   /** Where replies go; empty: to the From address. */
   replyTo: string;
+  /** The sender's name for the campaign (its title in the log); empty: the subject stands in. */
+  campaignName: string;
   editor: TemplateEditorKind;
   html: string;
   templateId: string | null;
@@ -109,6 +111,7 @@ export const emptyDraft = (): WizardDraft => ({
   fromEmail: '',
   senderName: '',
   replyTo: '',
+  campaignName: '',
   editor: 'visual',
   html: '',
   templateId: null,

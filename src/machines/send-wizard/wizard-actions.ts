@@ -110,6 +110,7 @@ const fieldNames: Record<string, string> = {
   from_email: 'fromEmail',
   sender_name: 'senderName',
   reply_to: 'replyTo',
+  name: 'campaignName',
   scheduled_at: 'schedule',
   missing_attachments: 'missingChoice',
 };

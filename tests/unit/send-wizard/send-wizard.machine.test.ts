@@ -114,6 +114,35 @@ describe('send wizard machine', () => {
     expect(wizard.checkSend.last().input.request).toMatchObject({ reply_to: null });
   });
 
+  it('sends an optional campaign name, trimmed, refusing one longer than 200 characters', async () => {
+    const wizard = await toMessage();
+    const { actor } = wizard;
+    actor.send({ type: 'message.set', field: 'subject', value: 'Hello {{name}}' });
+    actor.send({ type: 'message.set', field: 'senderName', value: 'El Namer' });
+    actor.send({ type: 'message.set', field: 'html', value: '<p>Hi</p>' });
+    actor.send({ type: 'message.set', field: 'campaignName', value: 'x'.repeat(201) });
+    actor.send({ type: 'wizard.next' });
+    expect(errors(actor)).toEqual({ campaignName: 'validation.tooLong' });
+    expect(step(actor)).toBe('message');
+    actor.send({ type: 'message.set', field: 'campaignName', value: '  November offer  ' });
+    actor.send({ type: 'wizard.next' });
+    expect(wizard.checkSend.last().input.request).toMatchObject({ name: 'November offer' });
+    wizard.checkSend.resolve(checkOf());
+    await settle();
+    expect(step(actor)).toBe('attachments');
+    actor.send({ type: 'wizard.back' });
+    actor.send({ type: 'message.set', field: 'campaignName', value: '   ' });
+    actor.send({ type: 'wizard.next' });
+    expect(wizard.checkSend.last().input.request).toMatchObject({ name: null });
+  });
+
+  it('restores a draft kept before the campaign name existed with the field empty', () => {
+    const { draft: kept } = startWizard({ source: 'single' }).actor.getSnapshot().context;
+    const { campaignName: _dropped, ...older } = kept;
+    const { actor } = startWizard({ source: 'single', draft: older as typeof kept });
+    expect(actor.getSnapshot().context.draft.campaignName).toBe('');
+  });
+
   it('restores a draft kept before reply-to existed with the field empty', () => {
     const { draft: kept } = startWizard({ source: 'single' }).actor.getSnapshot().context;
     const { replyTo: _dropped, ...older } = kept;

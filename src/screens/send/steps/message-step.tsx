@@ -95,8 +95,10 @@ export function MessageStep({ state, send }: StepProps) {
   const { draft, errors, options } = state.context;
   const content = useRef<ContentEditorHandle>(null);
   const Editor = draft.editor === 'visual' ? VisualEditor : HtmlEditor;
-  const set = (field: 'subject' | 'fromEmail' | 'senderName' | 'replyTo' | 'html') => (value: string) =>
-    send({ type: 'message.set', field, value });
+  const set =
+    (field: 'subject' | 'fromEmail' | 'senderName' | 'replyTo' | 'campaignName' | 'html') =>
+    (value: string) =>
+      send({ type: 'message.set', field, value });
   return (
     <Stack gap="sm">
       <Select
@@ -114,6 +116,13 @@ export function MessageStep({ state, send }: StepProps) {
         value={draft.subject}
         error={errorOf(t, errors.subject)}
         onChange={(event) => set('subject')(event.currentTarget.value)}
+      />
+      <TextInput
+        label={t('send:message.campaignName')}
+        description={t('send:message.campaignNameHint')}
+        value={draft.campaignName}
+        error={errorOf(t, errors.campaignName)}
+        onChange={(event) => set('campaignName')(event.currentTarget.value)}
       />
       <Select
         label={t('send:message.from')}

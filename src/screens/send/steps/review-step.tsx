@@ -21,6 +21,9 @@ export function ReviewStep({ state, send }: StepProps) {
   const rows: Array<[string, string]> = [
     [t('send:review.recipients'), check ? String(check.recipients_count) : '…'],
     [t('send:review.blocked'), check ? String(check.blocked_count) : '…'],
+    ...(draft.campaignName.trim()
+      ? [[t('send:review.campaignName'), draft.campaignName.trim()] as [string, string]]
+      : []),
     [t('send:review.subject'), draft.subject],
     [t('send:review.from'), `${draft.senderName} <${draft.fromEmail}>`],
     ...(draft.replyTo.trim() ? [[t('send:review.replyTo'), draft.replyTo.trim()] as [string, string]] : []),
