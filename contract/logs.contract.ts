@@ -210,6 +210,36 @@ export const sendingSummarySchema = z.object({
 });
 export type SendingSummary = z.infer<typeof sendingSummarySchema>;
 
+/** Days the overview's trend chart covers, today included. */
+export const TREND_DAYS = 30;
+
+/**
+ * The overview's trend: the browser names the start of its first day (local midnight, 29 days
+ * ago) and its UTC offset in minutes, so the days are the sender's own; without them, UTC days.
+ */
+export const trendQuerySchema = z.object({
+  start: periodStart,
+  utc_offset: z.coerce
+    .number({ error: validationKeys.invalid })
+    .int({ error: validationKeys.invalid })
+    .min(-840, { error: validationKeys.invalid })
+    .max(840, { error: validationKeys.invalid })
+    .optional(),
+});
+
+export const trendDaySchema = z.object({
+  /** YYYY-MM-DD in the sender's time zone. */
+  date: z.string(),
+  /** Messages handed to the relay that day, first opened by a person that day, answered that day. */
+  sent: z.number().int(),
+  opened: z.number().int(),
+  answered: z.number().int(),
+});
+export type TrendDay = z.infer<typeof trendDaySchema>;
+
+export const sendingTrendSchema = z.object({ days: z.array(trendDaySchema).length(TREND_DAYS) });
+export type SendingTrend = z.infer<typeof sendingTrendSchema>;
+
 export const logEndpoints = {
   list: defineEndpoint({
     method: 'GET',
@@ -273,5 +303,14 @@ export const logEndpoints = {
     query: summaryQuerySchema,
     status: 200,
     response: sendingSummarySchema,
+  }),
+  /** Sent, opened and answered messages per day for 30 days: the caller's campaigns, an administrator's all. */
+  trend: defineEndpoint({
+    method: 'GET',
+    path: '/logs/trend/',
+    access: 'user',
+    query: trendQuerySchema,
+    status: 200,
+    response: sendingTrendSchema,
   }),
 };

@@ -28,6 +28,7 @@ import * as webhooks from './migrations/2026-11-26-0150-webhooks.ts';
 import * as uploadQuota from './migrations/2026-11-26-0160-upload-quota.ts';
 import * as twoFactorAndSessions from './migrations/2026-11-26-0160-users-two-factor-and-sessions.ts';
 import * as campaignName from './migrations/2026-11-26-0170-campaign-name.ts';
+import * as messageAnsweredAt from './migrations/2026-11-26-0180-message-answered-at.ts';
 
 /**
  * Migrations are imported statically instead of read from a folder at run time, so they work the
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-0160-upload-quota': uploadQuota,
   '2026-11-26-0160-users-two-factor-and-sessions': twoFactorAndSessions,
   '2026-11-26-0170-campaign-name': campaignName,
+  '2026-11-26-0180-message-answered-at': messageAnsweredAt,
 };
 
 const staticProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -350,6 +350,8 @@ export interface MessagesTable {
   survey_answer: string | null;
   /** JSON array of {question, answer}. */
   custom_answers: string | null;
+  /** The latest survey answer's time (yes/no or custom). */
+  answered_at: string | null;
   last_checked_at: string | null;
   unsubscribed_at: string | null;
   /** A bounce that came back after delivery (DSN, provider webhook): the log shows `bounced`. */

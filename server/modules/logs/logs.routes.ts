@@ -8,6 +8,7 @@ import { notFound } from '../../lib/http-error.ts';
 import { exportMessages } from './logs-export.service.ts';
 import * as repo from './logs.repository.ts';
 import { sendingSummary, utcPeriodStarts } from './logs-summary.repository.ts';
+import { sendingTrend, utcTrendStart } from './logs-trend.repository.ts';
 import { surveyOf, toMessageLog } from './message-log.ts';
 import { sendDownload } from '../../lib/download.ts';
 import { linksOf } from '../../mail/click-tracking.ts';
@@ -133,6 +134,21 @@ const logRoutes: FastifyPluginAsync = async (app) => {
       week: iso(week_start, defaults.week),
       month: iso(month_start, defaults.month),
     });
+  });
+
+  // The overview's 30-day trend: the caller's campaigns, every campaign for an administrator.
+  route(app, logEndpoints.trend, async (request) => {
+    const user = request.user!;
+    const { start, utc_offset } = request.query;
+    return sendingTrend(
+      db,
+      { ownerId: user.role === 'admin' ? null : user.id },
+      {
+        // Normalised to UTC ISO text: the stored times are compared as text.
+        start: start ? new Date(start).toISOString() : utcTrendStart(app.now()),
+        utcOffsetMinutes: start ? (utc_offset ?? 0) : 0,
+      },
+    );
   });
 };
 

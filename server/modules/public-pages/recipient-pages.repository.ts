@@ -209,6 +209,7 @@ export async function recordClick(
 const answerIsAnOpen = (at: string) => ({
   open_count: sql<number>`open_count + (case when opened_at is null then 1 else 0 end)`,
   opened_at: sql<string>`coalesce(opened_at, ${at})`,
+  answered_at: at,
 });
 
 export async function recordSurveyAnswer(db: Db, messageId: string, answer: string, at: string) {
