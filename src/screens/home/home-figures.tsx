@@ -16,6 +16,7 @@ import { Link } from 'react-router-dom';
 import type { PeriodFigures, SendingSummary } from '../../../contract/logs.contract.ts';
 import { paths } from '../../app/paths.ts';
 import * as home from '../../machines/logs/home-summary.machine.ts';
+import { CampaignTitle } from '../logs/campaign-title.tsx';
 import { campaignTime, CampaignStatusBadge, formatNumber, formatTime } from '../logs/format.tsx';
 import { useLogsI18n } from '../logs/use-logs-i18n.ts';
 
@@ -80,7 +81,7 @@ function Recent({ summary }: { summary: SendingSummary }) {
                 <Table.Tr key={campaign.id}>
                   <Table.Td>
                     <Anchor component={Link} to={paths.dashboard.logs.emailEntry(campaign.id)} dir="auto">
-                      {campaign.subject}
+                      <CampaignTitle campaign={campaign} />
                     </Anchor>
                   </Table.Td>
                   <Table.Td>

@@ -9,9 +9,11 @@ import {
   selectPending,
   type CampaignControlActorRef,
 } from '../../machines/logs/campaign-control.machine.ts';
+import { campaignLabel } from './campaign-title.tsx';
 
 interface Campaign {
   id: string;
+  name: string | null;
   subject: string;
   status: CampaignStatusName;
 }
@@ -39,7 +41,7 @@ export function CampaignActions({
           color={action === 'cancel' ? 'red.9' : undefined}
           disabled={busy}
           loading={busy && pendingId === campaign.id && action !== 'cancel'}
-          aria-label={t(`logs:actions.${action}Label`, { subject: campaign.subject })}
+          aria-label={t(`logs:actions.${action}Label`, { subject: campaignLabel(campaign) })}
           onClick={() => control.send({ type: `campaign.${action}`, id: campaign.id })}
         >
           {t(`logs:actions.${action}`)}

@@ -26,6 +26,7 @@ import { CampaignCharts } from './campaign-charts.tsx';
 import { EntrySummary } from './entry-summary.tsx';
 import { LinkReport } from './link-report.tsx';
 import { ReuseCampaignButton } from './reuse-campaign.tsx';
+import { CampaignTitle, campaignLabel } from './campaign-title.tsx';
 import { withLive } from './format.tsx';
 import { MessageFilters, messageColumns } from './message-table.tsx';
 import { useLogsI18n } from './use-logs-i18n.ts';
@@ -168,7 +169,7 @@ function EmailLogEntryScreen({ id }: { id: string }) {
     <Stack gap="lg">
       <BackLink />
       <Title order={1} dir="auto">
-        {campaign.subject}
+        <CampaignTitle campaign={campaign} chipSize="lg" />
       </Title>
       <EntrySummary campaign={current} />
       <Group>
@@ -186,7 +187,7 @@ function EmailLogEntryScreen({ id }: { id: string }) {
       <Title order={2}>{t('logs:detail.recipientsHeading')}</Title>
       <MessageFilters list={list} survey={campaign.survey} />
       <ListTable<MessageLog> actor={list} columns={messageColumns(t, i18n.language)} />
-      <CancelCampaignModal control={control} subjectOf={() => campaign.subject} />
+      <CancelCampaignModal control={control} subjectOf={() => campaignLabel(campaign)} />
     </Stack>
   );
 }

@@ -13,6 +13,7 @@ import { selectIsLive, selectLive } from '../../machines/logs/campaign-control.m
 import { listCampaigns } from '../../services/logs.service.ts';
 import { provideCampaignControl } from '../../app/wiring/logs.wiring.ts';
 import { CampaignActions, CancelCampaignModal } from './campaign-actions.tsx';
+import { CampaignTitle, campaignLabel } from './campaign-title.tsx';
 import {
   campaignTime,
   CampaignStatusBadge,
@@ -77,7 +78,7 @@ export default function EmailLogScreen() {
       render: (row) => (
         <Stack gap={2}>
           <Anchor component={Link} to={paths.dashboard.logs.emailEntry(row.id)} dir="auto">
-            {row.subject}
+            <CampaignTitle campaign={row} />
           </Anchor>
           <Text size="xs" dir="ltr" ta="start">
             {row.from_email}
@@ -145,7 +146,10 @@ export default function EmailLogScreen() {
       />
       <CancelCampaignModal
         control={control}
-        subjectOf={(id) => rows.find((row) => row.id === id)?.subject ?? ''}
+        subjectOf={(id) => {
+          const row = rows.find((item) => item.id === id);
+          return row ? campaignLabel(row) : '';
+        }}
       />
     </Stack>
   );
