@@ -3,6 +3,7 @@ import { pathOf } from '../../contract/endpoint.ts';
 import type { Page } from '../../contract/list.contract.ts';
 import {
   logEndpoints as api,
+  TREND_DAYS,
   messageLogStatusSchema,
   type CampaignLog,
   type MessageExportFormat,
@@ -93,6 +94,15 @@ export function localPeriodStarts(now: Date) {
 
 export const getSummary = (call: Call, now: Date, signal?: AbortSignal) =>
   call(api.summary, { query: localPeriodStarts(now) }, signal);
+
+/** The trend's first day (local midnight, TREND_DAYS - 1 days ago) and the browser's UTC offset. */
+export function localTrendWindow(now: Date) {
+  const start = new Date(now.getFullYear(), now.getMonth(), now.getDate() - (TREND_DAYS - 1));
+  return { start: start.toISOString(), utc_offset: -now.getTimezoneOffset() };
+}
+
+export const getTrend = (call: Call, now: Date, signal?: AbortSignal) =>
+  call(api.trend, { query: localTrendWindow(now) }, signal);
 
 /** The states of several campaigns at once (the live progress of a page of the log). */
 export const getCampaignStates = (call: Call, ids: string[], signal?: AbortSignal) =>

@@ -20,7 +20,8 @@ export async function sendingTrend(
   window: { start: string; utcOffsetMinutes: number },
 ): Promise<SendingTrend> {
   const offset = window.utcOffsetMinutes * MINUTE_MS;
-  const firstDay = Date.parse(window.start) + offset;
+  // Rounded to a whole day: a start from before a clock change is an hour off today's offset.
+  const firstDay = Math.round((Date.parse(window.start) + offset) / DAY_MS) * DAY_MS;
   const dates = Array.from({ length: TREND_DAYS }, (_, index) =>
     new Date(firstDay + index * DAY_MS).toISOString().slice(0, 10),
   );
