@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../server/db/create-db.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
@@ -19,9 +20,18 @@ describe(`migration 2026-11-26-0120-opens-and-clicks (${engine})`, () => {
     await database.cleanup();
   });
 
-  const columns = async (table: string) =>
-    (await db.introspection.getTables()).find((found) => found.name === table)?.columns.map((c) => c.name) ??
-    [];
+  // On PostgreSQL every test file has its own schema in one database, and introspection lists
+  // them all: only this file's schema counts, or a neighbour's table answers for a dropped one.
+  const columns = async (table: string) => {
+    const schema =
+      engine === 'postgres'
+        ? (await sql<{ name: string }>`select current_schema() as name`.execute(db)).rows[0]?.name
+        : undefined;
+    const found = (await db.introspection.getTables()).find(
+      (candidate) => candidate.name === table && (schema === undefined || candidate.schema === schema),
+    );
+    return found?.columns.map((c) => c.name) ?? [];
+  };
 
   it('drops its tables and columns, and adds them back with their defaults', async () => {
     expect(await columns('messages')).toEqual(expect.arrayContaining(['machine_open_count', 'click_count']));
