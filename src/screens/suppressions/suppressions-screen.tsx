@@ -55,6 +55,8 @@ function AddModal({ actor }: { actor: AddSuppressionsActorRef }) {
       opened={opened}
       onClose={() => actor.send({ type: 'add.close' })}
       title={t('suppressions:add.title')}
+      // The close button has no text of its own: axe (button-name) and screen readers need one.
+      closeButtonProps={{ 'aria-label': t('suppressions:add.cancel') }}
       centered
     >
       <form
