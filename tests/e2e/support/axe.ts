@@ -8,6 +8,22 @@ type Violation = { id: string; help: string; impact: string | null; nodes: { tar
 
 /** axe-core's serious and critical findings on the page as it is now, as "rule (help): target". */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  // A toast or dialog still fading in is half transparent, and axe measures its text's contrast
+  // against what shows through (CI once failed color-contrast on a toast mid-transition). Wait
+  // for finite animations and transitions to end; endless ones (loaders) never do, so skip them.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity,
+          ),
+      undefined,
+      { timeout: 3000 },
+    )
+    .catch(() => undefined);
   // Evaluated through the DevTools protocol, so the app's CSP (scripts only from 'self') stays on.
   await page.evaluate(axeSource);
   const violations = (await page.evaluate(async () => {
