@@ -197,6 +197,8 @@ export const periodFiguresSchema = z.object({
 export type PeriodFigures = z.infer<typeof periodFiguresSchema>;
 
 export const MAX_RECENT_CAMPAIGNS = 5;
+/** The most campaigns the overview shows live progress for (sending or paused), oldest first. */
+export const MAX_ACTIVE_CAMPAIGNS = 20;
 
 export const sendingSummarySchema = z.object({
   /** Credits granted in all, spent, and left (quota - used), as the server has them now. */
@@ -207,6 +209,8 @@ export const sendingSummarySchema = z.object({
   month: periodFiguresSchema,
   /** The caller's own latest campaigns, newest first. */
   recent: z.array(campaignLogSchema).max(MAX_RECENT_CAMPAIGNS),
+  /** The caller's own campaigns being sent or paused, oldest first: the overview's live progress. */
+  active: z.array(campaignLogSchema).max(MAX_ACTIVE_CAMPAIGNS),
 });
 export type SendingSummary = z.infer<typeof sendingSummarySchema>;
 

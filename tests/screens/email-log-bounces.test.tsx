@@ -163,6 +163,7 @@ describe('bounces and complaints on the overview', { timeout: 40_000 }, () => {
     week: { sent: 0, opened: 0, blocked: 0, bounced: 0, complained: 0 },
     month: { sent: 400, opened: 120, blocked: 7, bounced: 8, complained: 1 },
     recent: [],
+    active: [],
   };
   it.each([
     ['en', 'This month', 'Bounced', '2% of sent', '0.25% of sent'],

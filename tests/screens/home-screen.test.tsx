@@ -13,6 +13,7 @@ const summary: SendingSummary = {
   balance: 1234,
   week: { sent: 12, opened: 5, blocked: 1, bounced: 0, complained: 0 },
   month: { sent: 340, opened: 120, blocked: 7, bounced: 2, complained: 1 },
+  active: [],
   recent: [
     {
       id: 'k1',

@@ -32,6 +32,7 @@ const summary: SendingSummary = {
   week: { sent: 0, opened: 0, blocked: 0, bounced: 0, complained: 0 },
   month: { sent: 0, opened: 0, blocked: 0, bounced: 0, complained: 0 },
   recent: [],
+  active: [],
 };
 
 const trend: SendingTrend = {

@@ -151,6 +151,24 @@ describe(`e-mail log export and overview summary (${engine})`, () => {
     expect((await get(sender, '/logs/summary/?week_start=last-monday')).statusCode).toBe(400);
   });
 
+  it('lists the sender’s own sending and paused campaigns as active, and no finished one (issue 22)', async () => {
+    const status = (value: 'sending' | 'paused' | 'completed') =>
+      t.app.db.updateTable('campaigns').set({ status: value }).where('id', '=', campaignId).execute();
+    for (const value of ['sending', 'paused'] as const) {
+      await status(value);
+      const summary = (await get(sender, '/logs/summary/')).json();
+      expect(summary.active).toHaveLength(1);
+      expect(summary.active[0]).toMatchObject({
+        id: campaignId,
+        status: value,
+        counts: { sent: 3, failed: 1 },
+      });
+      expect((await get(other, '/logs/summary/')).json().active).toEqual([]);
+    }
+    await status('completed');
+    expect((await get(sender, '/logs/summary/')).json().active).toEqual([]);
+  });
+
   it('takes the UTC calendar week from Monday and the month from the first by default', () => {
     expect(utcPeriodStarts(new Date('2026-11-24T15:30:00.000Z'))).toEqual({
       week: '2026-11-23T00:00:00.000Z',

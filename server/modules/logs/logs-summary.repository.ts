@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import {
+  MAX_ACTIVE_CAMPAIGNS,
   MAX_RECENT_CAMPAIGNS,
   type PeriodFigures,
   type SendingSummary,
@@ -77,7 +78,7 @@ export async function sendingSummary(
   userId: string,
   starts: { week: string; month: string },
 ): Promise<SendingSummary> {
-  const [credit, periods, recent] = await Promise.all([
+  const [credit, periods, recent, active] = await Promise.all([
     db.selectFrom('users').select(['quota', 'used_quota']).where('id', '=', userId).executeTakeFirst(),
     periodFigures(db, userId, starts.week, starts.month),
     listCampaigns(
@@ -85,11 +86,15 @@ export async function sendingSummary(
       { ownerId: userId },
       { offset: 0, limit: MAX_RECENT_CAMPAIGNS, orderBy: 'created_at', descending: true },
     ),
+    // Oldest first: the one that has waited longest for its recipients leads the live progress.
+    listCampaigns(
+      db,
+      { ownerId: userId, statuses: ['sending', 'paused'] },
+      { offset: 0, limit: MAX_ACTIVE_CAMPAIGNS, orderBy: 'created_at', descending: false },
+    ),
   ]);
-  const counts = await countsOf(
-    db,
-    recent.rows.map((row) => row.id),
-  );
+  // One grouped query for both lists (a campaign may be in each).
+  const counts = await countsOf(db, [...new Set([...recent.rows, ...active.rows].map((row) => row.id))]);
   const quota = credit?.quota ?? 0;
   const used = credit?.used_quota ?? 0;
   return {
@@ -98,5 +103,6 @@ export async function sendingSummary(
     balance: quota - used,
     ...periods,
     recent: recent.rows.map((row) => toCampaignLog(row, counts.get(row.id)!)),
+    active: active.rows.map((row) => toCampaignLog(row, counts.get(row.id)!)),
   };
 }

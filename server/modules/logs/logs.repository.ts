@@ -8,12 +8,15 @@ export type CampaignFilter = {
   ownerId?: string | undefined;
   search?: string | undefined;
   status?: CampaignStatus | undefined;
+  /** Any of these statuses (the overview's sending and paused campaigns). */
+  statuses?: CampaignStatus[] | undefined;
 };
 
 function filteredCampaigns(db: Db, filter: CampaignFilter) {
   let query = db.selectFrom('campaigns').innerJoin('users', 'users.id', 'campaigns.user_id');
   if (filter.ownerId) query = query.where('campaigns.user_id', '=', filter.ownerId);
   if (filter.status) query = query.where('campaigns.status', '=', filter.status);
+  if (filter.statuses) query = query.where('campaigns.status', 'in', filter.statuses);
   if (filter.search) {
     const pattern = containsPattern(filter.search);
     query = query.where((eb) =>

@@ -1,7 +1,9 @@
 /**
  * The overview's figures (balance, this week's and month's sent / opened / blocked, the latest
- * campaigns): loading -> ready, or failed with a retry. The figures are read once per visit;
- * the e-mail log is where they move live.
+ * campaigns, the ones sending or paused): loading -> ready, or failed with a retry. The figures
+ * are read once per visit, and again on `summary.reload` when a campaign on screen changed status
+ * (finished, paused, resumed: the campaign control machine says so); a reload that fails keeps
+ * what the page shows. The live progress between reloads is the campaign control machine's.
  */
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { SendingSummary } from '../../../contract/logs.contract.ts';
@@ -18,7 +20,7 @@ const errorOf = ({ event }: { event: { error: unknown } }) => event.error;
 export const homeSummaryMachine = setup({
   types: {
     context: {} as HomeSummaryContext,
-    events: {} as { type: 'summary.retry' },
+    events: {} as { type: 'summary.retry' } | { type: 'summary.reload' },
     tags: {} as 'loading',
   },
   actors: {
@@ -27,6 +29,9 @@ export const homeSummaryMachine = setup({
   actions: {
     storeSummary: assign((_, summary: SendingSummary) => ({ summary, errorKey: null })),
     storeFailure: assign((_, error: unknown) => ({ errorKey: toAppError(error).code })),
+  },
+  guards: {
+    hasSummary: ({ context }) => context.summary !== null,
   },
 }).createMachine({
   id: 'homeSummary',
@@ -38,10 +43,13 @@ export const homeSummaryMachine = setup({
       invoke: {
         src: 'loadSummary',
         onDone: { target: 'ready', actions: { type: 'storeSummary', params: ({ event }) => event.output } },
-        onError: { target: 'failed', actions: { type: 'storeFailure', params: errorOf } },
+        onError: [
+          { guard: 'hasSummary', target: 'ready' },
+          { target: 'failed', actions: { type: 'storeFailure', params: errorOf } },
+        ],
       },
     },
-    ready: {},
+    ready: { on: { 'summary.reload': { target: 'loading' } } },
     failed: { on: { 'summary.retry': { target: 'loading' } } },
   },
 });
@@ -50,6 +58,8 @@ export type HomeSummaryActorRef = ActorRefFrom<typeof homeSummaryMachine>;
 type Snapshot = SnapshotFrom<typeof homeSummaryMachine>;
 
 export const selectSummary = (snapshot: Snapshot) => snapshot.context.summary;
-export const selectIsLoading = (snapshot: Snapshot) => snapshot.hasTag('loading');
+/** Nothing to show yet: the first load, not a reload under figures already shown. */
+export const selectIsLoading = (snapshot: Snapshot) =>
+  snapshot.hasTag('loading') && snapshot.context.summary === null;
 export const selectIsFailed = (snapshot: Snapshot) => snapshot.matches('failed');
 export const selectErrorKey = (snapshot: Snapshot) => snapshot.context.errorKey;

@@ -8,6 +8,7 @@ import { homeSummaryMachine, selectSummary } from '../../machines/logs/home-summ
 import { getSummary } from '../../services/logs.service.ts';
 import { useLogsI18n } from '../logs/use-logs-i18n.ts';
 import { HomeFigures } from './home-figures.tsx';
+import { HomeLive } from './home-live.tsx';
 import { HomeTrend } from './home-trend.tsx';
 
 function Stat({ label, value }: { label: string; value: string }) {
@@ -52,6 +53,7 @@ export default function HomeScreen() {
           </SimpleGrid>
         </>
       ) : null}
+      <HomeLive summary={summary} />
       <HomeFigures actor={summary} />
       <HomeTrend />
     </Stack>

@@ -19,16 +19,25 @@ export function progressOf(campaign: CampaignLog, now: number) {
 /**
  * Live progress on a sending or paused campaign (issue 22): a bar of sent, failed and remaining
  * messages, the pace and the time left. The figures are the live ones laid over the campaign, so
- * the bar moves as the log reads them again; pause and resume sit beside it.
+ * the bar moves as the log reads them again; pause and resume sit beside it. The overview shows
+ * one per campaign, so there each region is named after its campaign (`label`).
  */
-export function SendProgress({ campaign, now = Date.now() }: { campaign: CampaignLog; now?: number }) {
+export function SendProgress({
+  campaign,
+  now = Date.now(),
+  label,
+}: {
+  campaign: CampaignLog;
+  now?: number;
+  label?: string;
+}) {
   const { t, i18n } = useTranslation();
   if (campaign.status !== 'sending' && campaign.status !== 'paused') return null;
   const number = (value: number) => formatNumber(value, i18n.language);
   const p = progressOf(campaign, now);
   const share = (value: number) => (p.total > 0 ? (value / p.total) * 100 : 0);
   return (
-    <Stack gap={4} component="section" aria-label={t('logs:live.heading')}>
+    <Stack gap={4} component="section" aria-label={label ?? t('logs:live.heading')}>
       <Progress.Root size="lg" aria-hidden>
         <Progress.Section value={share(p.sent)} color="teal.9" />
         <Progress.Section value={share(p.failed)} color="red.9" />

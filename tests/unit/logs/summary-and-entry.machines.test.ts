@@ -87,6 +87,32 @@ describe('home summary machine', () => {
   });
 });
 
+describe('home summary machine reload (issue 22: a campaign on the overview changed status)', () => {
+  it('reads the figures again under the ones shown, and keeps them when the reload fails', async () => {
+    const loadSummary = controlledActor<SendingSummary>();
+    const actor = createActor(
+      home.homeSummaryMachine.provide({ actors: { loadSummary: loadSummary.logic } }),
+    ).start();
+    const first = { balance: 5, active: [{ id: 'k1', status: 'sending' }] } as unknown as SendingSummary;
+    loadSummary.resolve(first);
+    await settle();
+    actor.send({ type: 'summary.reload' });
+    expect(loadSummary.calls).toHaveLength(2);
+    // Not a first load: the page keeps its figures and live progress meanwhile.
+    expect(home.selectIsLoading(actor.getSnapshot())).toBe(false);
+    expect(home.selectSummary(actor.getSnapshot())).toBe(first);
+    loadSummary.reject(apiError(503, errorCodes.unavailable));
+    await settle();
+    expect(home.selectIsFailed(actor.getSnapshot())).toBe(false);
+    expect(home.selectSummary(actor.getSnapshot())).toBe(first);
+    actor.send({ type: 'summary.reload' });
+    const next = { balance: 4, active: [] } as unknown as SendingSummary;
+    loadSummary.resolve(next);
+    await settle();
+    expect(home.selectSummary(actor.getSnapshot())).toBe(next);
+  });
+});
+
 describe('the overview’s periods', () => {
   it('start on the local Monday at midnight and on the first of the local month', () => {
     const { week_start, month_start } = localPeriodStarts(new Date(2026, 10, 26, 15, 30));
