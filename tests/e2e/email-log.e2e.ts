@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../src/app/paths.ts';
 import { LANGUAGE_STORAGE_KEY } from '../../src/i18n/languages.ts';
+import ar from '../../src/i18n/locales/ar/logs.json';
 import en from '../../src/i18n/locales/en/logs.json';
 import { adminToken, api } from './support/admin-api.ts';
 import { useAppAndBrowser } from './support/app-and-browser.ts';
@@ -28,7 +29,9 @@ async function open(page: Page, route: string, text: string) {
 }
 
 describe('the e-mail log and the overview with a real campaign (Chromium)', () => {
-  const e2e = useAppAndBrowser({ ADMIN_EMAIL: 'admin@example.com' });
+  // One message a second: a campaign of a few hundred stays in the middle of sending while the
+  // overview shows its live progress (issue 22).
+  const e2e = useAppAndBrowser({ ADMIN_EMAIL: 'admin@example.com', SEND_RATE_PER_SECOND: '1' });
 
   it('shows the campaign in the log, its recipients and charts, and the overview figures, axe-clean in both languages', async () => {
     const token = await adminToken(e2e.app);
@@ -45,6 +48,19 @@ describe('the e-mail log and the overview with a real campaign (Chromium)', () =
         survey: { type: 'yes_no', question: 'Coming?' },
       },
     });
+    const bulk = await api<{ id: string }>(e2e.app, 'POST', '/send/', {
+      token,
+      body: {
+        subject: 'Spring sale',
+        html: '<p>Hello {{name}}</p>',
+        from_email: emails[0],
+        sender_name: 'El Namer',
+        source: {
+          type: 'rows',
+          rows: Array.from({ length: 300 }, (_, i) => ({ email: `bulk${i}@example.com`, name: `Bulk ${i}` })),
+        },
+      },
+    });
     const page = await e2e.newPage();
     await signInAs(page, e2e.app.baseUrl, e2e.app.adminUsername, e2e.app.adminPassword);
     const problems: string[] = [];
@@ -55,7 +71,7 @@ describe('the e-mail log and the overview with a real campaign (Chromium)', () =
       });
       await page.reload();
       const visits = [
-        [paths.dashboard.home, 'Winter offer'],
+        [paths.dashboard.home, 'Spring sale'],
         [paths.dashboard.logs.email, 'Winter offer'],
         [paths.dashboard.logs.emailEntry(campaign.id), 'reader@example.com'],
         [
@@ -65,6 +81,13 @@ describe('the e-mail log and the overview with a real campaign (Chromium)', () =
       ] as const;
       for (const [route, text] of visits) {
         await open(page, route, text);
+        if (route === paths.dashboard.home) {
+          // The bar of the campaign being sent is on screen while axe looks.
+          const words = language === 'en' ? en : ar;
+          await page
+            .getByRole('region', { name: words.home.liveOf.replace('{{subject}}', 'Spring sale') })
+            .waitFor({ timeout: 15_000 });
+        }
         const result = await audit(page);
         problems.push(...result.problems.map((problem) => `${language} ${route}: ${problem}`));
         if (result.h1s.length !== 1) problems.push(`${language} ${route}: ${result.h1s.length} h1`);
@@ -72,6 +95,17 @@ describe('the e-mail log and the overview with a real campaign (Chromium)', () =
       }
     }
     expect(problems).toEqual([]);
+
+    // Pause from the overview (English, the last language set): the server has it paused, and
+    // the overview offers resume beside the bar.
+    await open(page, paths.dashboard.home, 'Spring sale');
+    await page.getByRole('button', { name: 'Pause “Spring sale”' }).click();
+    await page.getByRole('button', { name: 'Resume “Spring sale”' }).waitFor({ timeout: 15_000 });
+    const state = await api<{ status: string }>(e2e.app, 'GET', `/send/${bulk.id}/`, { token });
+    expect(state.status).toBe('paused');
+    await expect(
+      page.getByRole('region', { name: 'Sending progress of “Spring sale”' }).isVisible(),
+    ).resolves.toBe(true);
 
     // The campaign's messages leave through the built-in capture server: the log says so.
     await open(page, paths.dashboard.logs.emailEntry(campaign.id), 'reader@example.com');
