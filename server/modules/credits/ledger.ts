@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { uuid7 } from '../../lib/uuid7.ts';
 import { sql } from 'kysely';
 import { isPostgres } from '../../db/create-db.ts';
 import type { CreditLedgerRow, Db } from '../../db/schema.ts';
@@ -128,7 +128,9 @@ async function record(
   },
 ): Promise<CreditLedgerRow> {
   const row: CreditLedgerRow = {
-    id: randomUUID(),
+    // Time-ordered: rows of one millisecond keep their order, which the statement's running
+    // balance (statement.repository.ts) follows.
+    id: uuid7(),
     user_id: input.userId,
     amount: entry.amount,
     balance_after: entry.balance,
