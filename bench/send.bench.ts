@@ -10,6 +10,7 @@ import { createDb } from '../server/db/create-db.ts';
 import { generateDkimKey } from '../server/modules/senders/dkim.ts';
 import { insertList } from '../tests/server/helpers/sending.ts';
 import { startServerProcess } from '../tests/server/helpers/server-process.ts';
+import { benchFileFields, benchFiles, withBenchFiles } from './send-files.ts';
 
 /**
  * `npm run bench:send`: end-to-end messages per second (POST /api/send/ accepted -> every message
@@ -22,7 +23,8 @@ import { startServerProcess } from '../tests/server/helpers/server-process.ts';
  * BENCH_SIZES=20000,100000 (default) chooses the campaign sizes (1000000 for the RSS at 1M
  * recipients), BENCH_ENGINES=sqlite,postgres the engines, SEND_CONCURRENCY the product's
  * connections (default 8), SEND_ENGINE the product's engine (fast, nodemailer), BENCH_DKIM=1 signs
- * every message (RSA-2048). The bare pool is nodemailer as fast as it goes: 8 connections,
+ * every message (RSA-2048), BENCH_FILES=1 attaches a 100 KB file and an embedded image to every
+ * campaign (bench/send-files.ts). The bare pool is nodemailer as fast as it goes: 8 connections,
  * maxMessages Infinity, every message handed to it at once (at most BENCH_BARE_MAX, 100000).
  */
 const sizes = (process.env.BENCH_SIZES ?? '20000,100000').split(',').map(Number);
@@ -105,7 +107,9 @@ async function bareNodemailer(port: number, wanted: number, count: () => Promise
   });
   const before = await count();
   const started = performance.now();
-  await Promise.all(Array.from({ length: size }, (_, index) => transport.sendMail(bareMessage(index))));
+  await Promise.all(
+    Array.from({ length: size }, (_, index) => transport.sendMail(withBenchFiles(bareMessage(index)))),
+  );
   const seconds = (performance.now() - started) / 1000;
   transport.close();
   if ((await count()) - before < size) throw new Error('bare pool lost messages');
@@ -238,6 +242,7 @@ async function engineRun(
         extra: [{ name: 'contract_no', value: `K-${index}` }],
       })),
     );
+    const files = await benchFileFields(base, login.access);
     const before = await count();
     const started = performance.now();
     const accepted = await fetch(`${base}/api/send/`, {
@@ -249,6 +254,7 @@ async function engineRun(
         from_email: login.user.email,
         sender_name: 'El Namer',
         source: { type: 'lists', ids: [listId] },
+        ...files,
       }),
     });
     if (accepted.status !== 201) throw new Error(`send refused: ${accepted.status} ${await accepted.text()}`);
@@ -337,6 +343,7 @@ console.log(
       concurrency,
       engine: process.env.SEND_ENGINE ?? 'fast',
       dkim: withDkim,
+      files: benchFiles,
       ...(withDkim ? { rsa2048_signatures_per_second_all_cores: await signaturesPerSecond() } : {}),
       load_average: (await readFile('/proc/loadavg', 'utf8')).split(' ').slice(0, 3),
       results,
