@@ -190,6 +190,13 @@ export const rejectOrderSchema = z.object({
 export const refundOrderSchema = z.object({
   reason: z.string().trim().max(500, validationKeys.tooLong).optional(),
 });
+/**
+ * A bank-transfer receipt (manual provider): an upload the payer made (`kind=image` for a PNG or
+ * JPEG, `kind=attachment` for a PDF), judged by its content, at most MAX_RECEIPT_BYTES. Once
+ * attached to an order it is kept with the order: the uploads cleanup never removes it.
+ */
+export const MAX_RECEIPT_BYTES = 5 * 1024 * 1024;
+export const RECEIPT_TYPES = ['image/png', 'image/jpeg', 'application/pdf'] as const;
 export const attachReceiptSchema = z.object({ upload_id: idSchema });
 
 export const invoiceSchema = z.object({
@@ -306,6 +313,15 @@ export const paymentEndpoints = {
     body: attachReceiptSchema,
     status: 200,
     response: orderSchema,
+  }),
+  /** A file, not JSON: the order's receipt, for its owner and administrators (others get 404). */
+  receipt: defineEndpoint({
+    method: 'GET',
+    path: '/payments/orders/:id/receipt/',
+    access: 'user',
+    params: orderParams,
+    status: 200,
+    response: z.unknown(),
   }),
   markPaid: defineEndpoint({
     method: 'POST',

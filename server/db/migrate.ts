@@ -29,6 +29,7 @@ import * as uploadQuota from './migrations/2026-11-26-0160-upload-quota.ts';
 import * as twoFactorAndSessions from './migrations/2026-11-26-0160-users-two-factor-and-sessions.ts';
 import * as campaignName from './migrations/2026-11-26-0170-campaign-name.ts';
 import * as messageAnsweredAt from './migrations/2026-11-26-0180-message-answered-at.ts';
+import * as paymentReceipts from './migrations/2026-11-27-0220-payment-receipts.ts';
 
 /**
  * Migrations are imported statically instead of read from a folder at run time, so they work the
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-0160-users-two-factor-and-sessions': twoFactorAndSessions,
   '2026-11-26-0170-campaign-name': campaignName,
   '2026-11-26-0180-message-answered-at': messageAnsweredAt,
+  '2026-11-27-0220-payment-receipts': paymentReceipts,
 };
 
 const staticProvider: MigrationProvider = { getMigrations: async () => migrations };

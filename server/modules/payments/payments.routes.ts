@@ -3,11 +3,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import type Stripe from 'stripe';
 import { offsetOf } from '../../../contract/list.contract.ts';
 import { paymentEndpoints } from '../../../contract/payments.contract.ts';
+import { sendDownload } from '../../lib/download.ts';
 import { route } from '../../lib/endpoint.ts';
 import { notFound, validationFailed } from '../../lib/http-error.ts';
 import { creditAlertDeps, notifyCreditAlert, usersBelowThreshold } from './credit-alert.ts';
 import * as repo from './payments.repository.ts';
 import * as service from './payments.service.ts';
+import { attachReceipt, readReceipt } from './receipts.ts';
 import { createStripeClient, manualProvider, stripeProvider, type PaymentProvider } from './providers.ts';
 
 /** Credit packages, recharge orders, the providers' webhooks, invoices and the credit alert (issue 19). */
@@ -133,8 +135,12 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
   route(app, paymentEndpoints.cancelOrder, (request) =>
     service.cancelOrder(deps, request.user!, request.params.id),
   );
+  const receiptDeps = { db, dataDir: app.appConfig.dataDir, now: app.now };
   route(app, paymentEndpoints.attachReceipt, (request) =>
-    service.attachReceipt(deps, request.user!, request.params.id, request.body.upload_id),
+    attachReceipt(receiptDeps, request.user!, request.params.id, request.body.upload_id),
+  );
+  route(app, paymentEndpoints.receipt, async (request, reply) =>
+    sendDownload(reply, await readReceipt(receiptDeps, request.user!, request.params.id)),
   );
   route(app, paymentEndpoints.markPaid, (request) =>
     service.markPaid(deps, request.user!, request.params.id),

@@ -173,7 +173,7 @@ export async function settlePaidIn(
   return { ...paid, invoice_number: invoice };
 }
 
-async function visibleOrder(db: Db, viewer: User, id: string) {
+export async function visibleOrder(db: Db, viewer: User, id: string) {
   const row = await repo.findOrder(db, id);
   // Someone else's order does not exist for a sender (no hint that the id is real).
   if (!row || (viewer.role !== 'admin' && row.user_id !== viewer.id)) throw notFound('Order');
@@ -284,28 +284,6 @@ export async function refundOrder(deps: PaymentDeps, admin: User, id: string, re
   });
   if (!refunded) throw conflict({ status: 'validation.orderNotPaid' }, 'Only a paid order can be refunded');
   return { order: repo.toOrder({ ...refunded, username: row.username }), language: row.language };
-}
-
-export async function attachReceipt(deps: PaymentDeps, viewer: User, id: string, uploadId: string) {
-  const row = await visibleOrder(deps.db, viewer, id);
-  if (row.user_id !== viewer.id) throw notFound('Order');
-  const upload = await deps.db
-    .selectFrom('uploads')
-    .select(['id', 'kind'])
-    .where('id', '=', uploadId)
-    .where('owner_id', '=', viewer.id)
-    .executeTakeFirst();
-  if (!upload || upload.kind !== 'image') throw validationFailed({ upload_id: validationKeys.imageType });
-  const stamp = deps.now().toISOString();
-  const updated = await deps.db
-    .updateTable('payment_orders')
-    .set({ receipt_upload_id: uploadId, updated_at: stamp })
-    .where('id', '=', id)
-    .where('status', '=', 'pending')
-    .returningAll()
-    .executeTakeFirst();
-  if (!updated) throw settled();
-  return repo.toOrder({ ...updated, username: row.username });
 }
 
 export async function invoiceOf(deps: PaymentDeps, viewer: User, id: string) {

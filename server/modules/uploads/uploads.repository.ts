@@ -1,7 +1,33 @@
 import type { Upload } from '../../../contract/uploads.contract.ts';
 import { MAX_LISTED_ENTRY_NAMES } from '../../../contract/uploads.contract.ts';
-import type { Db, UploadRow } from '../../db/schema.ts';
+import type { ExpressionBuilder } from 'kysely';
+import type { Database, Db, UploadRow } from '../../db/schema.ts';
 import type { ZipEntryFile } from './zip-extract.ts';
+
+/**
+ * An upload attached to a recharge order as its bank-transfer receipt (issue 19) belongs to the
+ * order from then on: neither the sweep of unused uploads nor a campaign's end removes it, and it
+ * no longer counts against the quota of uploads waiting for a campaign.
+ */
+const notAReceipt = (eb: ExpressionBuilder<Database, 'uploads'>) =>
+  eb.not(
+    eb.exists(
+      eb
+        .selectFrom('payment_orders')
+        .select('payment_orders.id')
+        .whereRef('payment_orders.receipt_upload_id', '=', 'uploads.id'),
+    ),
+  );
+
+/** Whether an order keeps this upload as its receipt (then its owner cannot delete it). */
+export async function isOrderReceipt(db: Db, uploadId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('payment_orders')
+    .select('id')
+    .where('receipt_upload_id', '=', uploadId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
 
 export async function insertUpload(db: Db, row: UploadRow): Promise<UploadRow> {
   return db.insertInto('uploads').values(row).returningAll().executeTakeFirstOrThrow();
@@ -52,11 +78,17 @@ export async function findUnusedUploadsBefore(db: Db, cutoff: string): Promise<U
     .selectAll()
     .where('campaign_id', 'is', null)
     .where('created_at', '<', cutoff)
+    .where(notAReceipt)
     .execute();
 }
 
 export async function findCampaignUploads(db: Db, campaignId: string): Promise<UploadRow[]> {
-  return db.selectFrom('uploads').selectAll().where('campaign_id', '=', campaignId).execute();
+  return db
+    .selectFrom('uploads')
+    .selectAll()
+    .where('campaign_id', '=', campaignId)
+    .where(notAReceipt)
+    .execute();
 }
 
 /** Bytes the owner's uploads that no campaign took up hold on disk: what the quota counts. */
@@ -66,6 +98,7 @@ export async function unusedBytesOf(db: Db, ownerId: string): Promise<number> {
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('stored_bytes'), eb.lit(0)).as('total'))
     .where('owner_id', '=', ownerId)
     .where('campaign_id', 'is', null)
+    .where(notAReceipt)
     .executeTakeFirst();
   return Number(row?.total ?? 0);
 }

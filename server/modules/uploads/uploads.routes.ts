@@ -6,7 +6,7 @@ import { route } from '../../lib/endpoint.ts';
 import { conflict, notFound, validationFailed } from '../../lib/http-error.ts';
 import { removeUnusedUploads } from './uploads.cleanup.ts';
 import { removeStoredUpload } from './upload-storage.ts';
-import { deleteUploadRows, findUpload, toUpload } from './uploads.repository.ts';
+import { deleteUploadRows, findUpload, isOrderReceipt, toUpload } from './uploads.repository.ts';
 import { uploadBudget } from './upload-space.ts';
 import { storeUpload, uploadStreamLimit } from './uploads.service.ts';
 
@@ -52,6 +52,8 @@ const uploadRoutes: FastifyPluginAsync = async (app) => {
     const row = await findUpload(db, request.user!.id, request.params.id);
     if (!row) throw notFound('Upload');
     if (row.campaign_id) throw conflict({ file: validationKeys.inUse }, 'A campaign uses this upload');
+    if (await isOrderReceipt(db, row.id))
+      throw conflict({ file: validationKeys.inUse }, 'A recharge order keeps this upload as its receipt');
     await deleteUploadRows(db, [row.id]);
     await removeStoredUpload(config.dataDir, row.storage_path);
   });
