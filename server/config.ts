@@ -120,6 +120,9 @@ const envSchema = z.object({
   // fast: messages built without MIME streams and sent by the pipelining client (docs/sending-engine.md);
   // nodemailer: nodemailer builds and sends every message, as before.
   SEND_ENGINE: z.preprocess(unsetIfEmpty, z.enum(['fast', 'nodemailer']).default('fast')),
+  // worker: the dispatcher runs on its own thread with its own database connection, so composing,
+  // SMTP and result writes never hold up the thread that answers HTTP; main: on that thread.
+  SEND_THREAD: z.preprocess(unsetIfEmpty, z.enum(['worker', 'main']).default('worker')),
   CAPTURE_SMTP_PORT: integer(0, 0, 65535),
   CAPTURE_SMTP_MAX_MB: integer(25, 1, 1024),
   MAILBOX_MAX_MESSAGES: integer(10_000, 1, 10_000_000),
@@ -304,6 +307,11 @@ export type SendingConfig = {
   pollMs: number;
   /** SEND_ENGINE: `fast` (raw-message.ts + the pipelining client) or `nodemailer`. */
   engine?: 'fast' | 'nodemailer';
+  /**
+   * SEND_THREAD: `worker` (default) runs the dispatcher on a worker thread; `main` on the API's
+   * thread (tests that move the app's clock need it there: a worker keeps real time).
+   */
+  thread?: 'worker' | 'main';
 };
 
 export class ConfigError extends Error {
@@ -405,6 +413,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       batchSize: e.SEND_BATCH_SIZE,
       pollMs: e.SEND_POLL_MS,
       engine: e.SEND_ENGINE,
+      thread: e.SEND_THREAD,
     },
   };
 }

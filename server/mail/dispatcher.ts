@@ -45,6 +45,9 @@ function handled<T>(promise: Promise<T>): Promise<T> {
 
 const MAINTENANCE_EVERY_MS = 1000;
 
+/** A dispatcher's name on the leases it holds: which host and process, and which start of it. */
+export const dispatcherOwner = () => `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+
 export class Dispatcher {
   readonly owner: string;
   private running = false;
@@ -62,7 +65,7 @@ export class Dispatcher {
   private readonly maxInFlight: number;
 
   constructor(private readonly options: DispatcherOptions) {
-    this.owner = options.owner ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+    this.owner = options.owner ?? dispatcherOwner();
     // A little more than the pool holds, so composing the next message overlaps the SMTP round trip.
     this.maxInFlight = options.sending.concurrency * 2;
     this.results = new ResultBuffer({ ...options, owner: this.owner });

@@ -9,6 +9,8 @@ import { createSmtpTransport, type MailTransport } from './transport.ts';
  * then (SMTP_URL, or the capture server's once it listens). Campaigns and system mail share it.
  */
 export type Relay = {
+  /** The relay's address now, or null while none is known. */
+  url(): string | null;
   /** null while no relay URL is known. */
   transport(): MailTransport | null;
   close(): void;
@@ -21,6 +23,7 @@ export function createRelay(
 ): Relay {
   let current: { url: string; transport: MailTransport } | null = null;
   return {
+    url,
     transport() {
       const wanted = url();
       if (!wanted) return null;

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { isPostgres } from '../db/create-db.ts';
-import { Dispatcher } from '../mail/dispatcher.ts';
+import { Dispatcher, dispatcherOwner } from '../mail/dispatcher.ts';
+import { DispatcherThread } from '../mail/dispatcher-thread.ts';
 import { QueueSignal } from '../mail/queue-signal.ts';
 import type { Relay } from '../mail/relay.ts';
 import { releaseDueCampaigns } from '../mail/scheduler.ts';
@@ -8,7 +9,7 @@ import { releaseDueCampaigns } from '../mail/scheduler.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     /** This process's dispatcher; null with DISPATCHER=off or without a relay. */
-    mailDispatcher: Dispatcher | null;
+    mailDispatcher: Pick<Dispatcher, 'owner' | 'wake' | 'stop'> | null;
     /** Raised after a commit that leaves due messages (accept, resume, schedule release). */
     sendQueue: QueueSignal;
   }
@@ -24,7 +25,8 @@ export default fp<{ relay: Relay }>(
   async (app, { relay }) => {
     app.decorate('mailDispatcher', null);
     app.decorate('sendQueue', new QueueSignal());
-    const { sending, dataDir, publicUrl, bounceDomain } = app.appConfig;
+    const { appConfig } = app;
+    const { sending, dataDir, publicUrl, bounceDomain } = appConfig;
     let schedulerTimer: NodeJS.Timeout | null = null;
     let scheduling: Promise<unknown> = Promise.resolve();
 
@@ -51,25 +53,34 @@ export default fp<{ relay: Relay }>(
       schedulerTimer = setInterval(() => void scheduling.then(tick), SCHEDULER_EVERY_MS);
 
       const transport = relay.transport();
-      if (!transport) {
+      const relayUrl = relay.url();
+      if (!transport || !relayUrl) {
         app.log.warn('no SMTP relay (SMTP_URL unset and no capture server): the dispatcher stays idle');
         return;
       }
-      const dispatcher = new Dispatcher({
-        db: app.db,
-        transport,
-        sending,
-        dataDir,
-        publicUrl,
-        bounceDomain,
-        now: app.now,
-        log: app.log.child({ component: 'dispatcher' }),
-        recoverAllAtStart: !isPostgres(app.db),
-      });
+      const log = app.log.child({ component: 'dispatcher' });
+      const recoverAllAtStart = !isPostgres(app.db);
+      const dispatcher =
+        sending.thread === 'main'
+          ? new Dispatcher({
+              db: app.db,
+              transport,
+              sending,
+              dataDir,
+              publicUrl,
+              bounceDomain,
+              now: app.now,
+              log,
+              recoverAllAtStart,
+            })
+          : new DispatcherThread(
+              { config: appConfig, relayUrl, owner: dispatcherOwner(), recoverAllAtStart },
+              log,
+            );
       app.mailDispatcher = dispatcher;
       app.sendQueue.listen(() => dispatcher.wake());
       dispatcher.start();
-      app.log.info({ owner: dispatcher.owner }, 'dispatcher started');
+      app.log.info({ owner: dispatcher.owner, thread: sending.thread ?? 'main' }, 'dispatcher started');
     });
 
     // preClose runs before any onClose hook, so the database is still open while sends drain.

@@ -50,7 +50,8 @@ describe(`kill -9 mid-send on ${engine}`, () => {
 
   it('resumes after SIGKILL without skipping anyone; duplicates only where flagged', async () => {
     server = start();
-    await server.waitForLog('dispatcher started');
+    // The default since issue 17: the dispatcher on its own thread, off the one answering HTTP.
+    expect(await server.waitForLog('dispatcher started')).toContain('"thread":"worker"');
     db = createDb(database.config);
     const user = await insertUser(db, {
       username: 'crash-sender',
@@ -75,6 +76,8 @@ describe(`kill -9 mid-send on ${engine}`, () => {
 
     server = start();
     await waitForCampaign(db, id, 'completed', 240_000);
+    // Logged by the dispatcher thread, through the API thread's logger.
+    expect(await server.waitForLog('campaign completed')).toContain('"thread":"worker"');
     await server.kill('SIGTERM');
 
     const rows = await messagesOf(db, id);

@@ -52,12 +52,16 @@ export async function createTestDatabase(overrides: Partial<AppConfig> = {}): Pr
   // sending the campaigns a test writes. Tests that look at queued messages must see them queued:
   // the dispatcher runs only in tests that name a relay (smtpUrl) or set `sending` themselves.
   const sendsMail = 'smtpUrl' in overrides || 'sending' in overrides;
-  const config: AppConfig = {
+  const merged: AppConfig = {
     ...base,
     ...(sendsMail ? {} : { sending: { ...base.sending, dispatcher: false } }),
     databaseUrl,
     ...overrides,
   };
+  // In-process test apps move their clock (advanceClock), which a dispatcher thread would not
+  // see, so their dispatcher runs on the test's thread. Server-process tests (crash safety, the
+  // thread's own test, benches) run the default: the dispatcher thread.
+  const config: AppConfig = { ...merged, sending: { ...merged.sending, thread: 'main' } };
   return {
     config,
     cleanup: async () => {
