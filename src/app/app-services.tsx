@@ -66,7 +66,12 @@ const noRefreshToken: AppError = { code: errorCodes.sessionExpired, status: null
  * implementations, wires them together and starts them. Tests build their own.
  */
 export function createAppServices(options: AppServicesOptions = {}): AppServices {
-  const notify = options.notify ?? showNotice;
+  const show = options.notify ?? showNotice;
+  // A call refused for want of two-step sign-in leads to Settings -> Security, which explains it
+  // (the auth machine's twoFactorSetup state); a toast per refused call would only repeat it.
+  const notify: Notify = (notice) => {
+    if (notice.key !== errorCodes.twoFactorSetupRequired) show(notice);
+  };
   const doc = options.document ?? document;
   const queryClient = createLazyQueryClient(options.queryClient);
   const storageArea = options.storage ?? window.localStorage;
@@ -76,6 +81,7 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
   const { call, connection } = createConnection({
     getAccessToken: () => auth.getSnapshot().context.access,
     refreshAccessToken: () => requestRefresh(tokenRefresh),
+    onTwoFactorSetupRequired: () => auth.send({ type: 'auth.twoFactorSetupRequired' }),
     ...(options.httpAdapter ? { adapter: options.httpAdapter } : {}),
   });
 

@@ -1,8 +1,16 @@
 import { useSelector } from '@xstate/react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { selectMustSetUpTwoFactor } from '../machines/auth.machine.ts';
 import { selectMarker } from '../machines/session.machine.ts';
 import { useAppServices } from './app-services.tsx';
-import { adminAreaRedirect, canEnterAdminArea, decideRoute, type RouteGuard } from './route-rules.ts';
+import { paths } from './paths.ts';
+import {
+  adminAreaRedirect,
+  canEnterAdminArea,
+  canEnterDashboard,
+  decideRoute,
+  type RouteGuard,
+} from './route-rules.ts';
 
 /** The session cookie's role marker, as the session actor last read it. */
 export function useSessionMarker() {
@@ -38,8 +46,22 @@ function Guarded({ guard }: { guard: RouteGuard }) {
 /** Guard C: /auth/* is only for visitors who are not signed in. */
 export const SignedOutOnly = () => <Guarded guard="C" />;
 
-/** Guard B: the dashboard needs either role marker. */
-export const SignedInOnly = () => <Guarded guard="B" />;
+/**
+ * Guard B: the dashboard needs either role marker. While an administrator requires two-step
+ * sign-in this account has not set up (the auth machine's twoFactorSetup), every dashboard page
+ * leads to Settings -> Security, the one place the server still serves.
+ */
+export function SignedInOnly() {
+  const { auth } = useAppServices();
+  const mustSetUp = useSelector(auth, selectMustSetUpTwoFactor);
+  const marker = useSessionMarker();
+  const { pathname } = useLocation();
+  const security = paths.dashboard.settings.security;
+  if (mustSetUp && canEnterDashboard(marker) && pathname !== security) {
+    return <RedirectTo to={security} />;
+  }
+  return <Guarded guard="B" />;
+}
 
 /** Guard A inside the dashboard (users, themes): see adminAreaRedirect. */
 export function AdminOnly() {

@@ -49,6 +49,13 @@ export type AuthEvent =
   | { type: 'auth.userRefreshed'; user: User }
   /** The user's figures changed on the server (a send spent credits): read them again. */
   | { type: 'auth.statusChanged' }
+  /**
+   * A call was refused with errors.twoFactorSetupRequired: an administrator requires two-step
+   * sign-in and this account has none (sent by the HTTP client, whatever screen made the call).
+   */
+  | { type: 'auth.twoFactorSetupRequired' }
+  /** Settings -> Security found two-step sign-in on (or no longer required): the dashboard opens again. */
+  | { type: 'auth.twoFactorSetUp' }
   | StoredSessionChanged;
 
 /** Spec §4/§9: the stored sign-in is restored within 5000 ms, or given up. */
@@ -294,8 +301,19 @@ export const authMachine = setup({
           },
         },
         current: {},
+        // The server refuses everything but the set-up, sessions and sign-out until two-step
+        // sign-in is on (server/plugins/auth.plugin.ts), so the route guards lead every page of
+        // the dashboard to Settings -> Security, which says why; signing out still works.
+        twoFactorSetup: {
+          on: {
+            'auth.twoFactorSetUp': { target: 'fetchingStatus' },
+            // Nothing can spend credits meanwhile; reading them again must not end the set-up.
+            'auth.statusChanged': { actions: [] },
+          },
+        },
       },
       on: {
+        'auth.twoFactorSetupRequired': '.twoFactorSetup',
         'auth.logout': 'signingOut',
         'auth.tokensRefreshed': {
           actions: [
@@ -349,6 +367,9 @@ export const selectIsBusy = (snapshot: AuthSnapshot): boolean => snapshot.hasTag
 export const selectIsRestoring = (snapshot: AuthSnapshot): boolean => snapshot.matches('restoring');
 /** The sign-in waits for the code of a two-factor sign-in. */
 export const selectNeedsCode = (snapshot: AuthSnapshot): boolean => snapshot.matches({ signedOut: 'code' });
+/** An administrator requires two-step sign-in and this account must set it up first. */
+export const selectMustSetUpTwoFactor = (snapshot: AuthSnapshot): boolean =>
+  snapshot.matches({ signedIn: 'twoFactorSetup' });
 /** Signed in until the sign-out has finished. */
 export const selectIsSignedIn = (snapshot: AuthSnapshot): boolean =>
   snapshot.matches('signedIn') || snapshot.matches('signingOut');

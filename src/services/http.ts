@@ -1,6 +1,7 @@
 import axios, { AxiosHeaders, isAxiosError } from 'axios';
 import type { AxiosAdapter, AxiosInstance, InternalAxiosRequestConfig } from 'axios';
 import { authEndpoints } from '../../contract/auth.contract.ts';
+import { errorCodes } from '../../contract/errors.contract.ts';
 import {
   API_PREFIX,
   pathOf,
@@ -27,7 +28,18 @@ export interface HttpClientOptions {
   baseURL?: string;
   /** Replaces the network, for tests. */
   adapter?: AxiosAdapter;
+  /**
+   * A call was refused because an administrator requires two-step sign-in and this account has
+   * none (403 errors.twoFactorSetupRequired). The call still fails; what it means for the app (go
+   * to Settings -> Security) is the auth machine's to decide.
+   */
+  onTwoFactorSetupRequired?: () => void;
 }
+
+const isTwoFactorSetupRequired = (error: unknown) =>
+  isAxiosError(error) &&
+  error.response?.status === 403 &&
+  (error.response.data as { code?: unknown } | undefined)?.code === errorCodes.twoFactorSetupRequired;
 
 /** A 401 from these means "wrong credentials" or "refresh token dead": refreshing cannot help. */
 const NO_REFRESH_PATHS: readonly string[] = [
@@ -65,6 +77,7 @@ export function createHttpClient(options: HttpClientOptions): AxiosInstance {
   });
 
   http.interceptors.response.use(undefined, async (error: unknown) => {
+    if (isTwoFactorSetupRequired(error)) options.onTwoFactorSetupRequired?.();
     if (!isAxiosError(error) || error.response?.status !== 401 || !error.config) throw error;
     const config = error.config;
     if (config.retriedAfterRefresh || NO_REFRESH_PATHS.includes(config.url ?? '')) throw error;

@@ -6,7 +6,9 @@ import type {
   TwoFactorSetup,
   TwoFactorStatus,
 } from '../../contract/security.contract.ts';
+import { errorCodes } from '../../contract/errors.contract.ts';
 import { securityEndpoints } from '../../contract/security.contract.ts';
+import { toAppError } from '../lib/app-error.ts';
 import type { Call } from './http.ts';
 
 /** Settings -> Security: what the screen reads at once. */
@@ -27,7 +29,14 @@ export async function loadSecurityOverview(
     call(securityEndpoints.twoFactorStatus, {}, signal),
     call(securityEndpoints.sessions, {}, signal),
     call(securityEndpoints.signIns, {}, signal),
-    isAdmin ? call(securityEndpoints.settings, {}, signal) : Promise.resolve(null),
+    // An administrator held here to set up two-step sign-in (another administrator requires it)
+    // is refused the rule until then; the rest of the screen is what they need meanwhile.
+    isAdmin
+      ? call(securityEndpoints.settings, {}, signal).catch((error: unknown) => {
+          if (toAppError(error).code === errorCodes.twoFactorSetupRequired) return null;
+          throw error;
+        })
+      : Promise.resolve(null),
   ]);
   return { status, sessions: sessions.results, signIns: signIns.results, settings };
 }

@@ -5,7 +5,9 @@ import { notProvided } from '../notify.ts';
 
 /**
  * Settings -> Security's data: two-factor status, sessions, sign-in history (and the admins'
- * rule), loaded together and read again after every change the screen's forms make.
+ * rule), loaded together and read again after every change the screen's forms make. A load
+ * that finds two-step sign-in on, or no longer required, says so (`twoFactorSettled`): an
+ * account the dashboard held here for the set-up (the auth machine's twoFactorSetup) is free again.
  */
 export interface SecurityOverviewContext {
   overview: SecurityOverview | null;
@@ -23,6 +25,14 @@ export const securityOverviewMachine = setup({
   actors: {
     load: fromPromise<SecurityOverview>(async () => notProvided('load')),
   },
+  actions: {
+    /** The wiring tells the auth machine (auth.twoFactorSetUp). */
+    twoFactorSettled: () => {},
+  },
+  guards: {
+    isTwoFactorSettled: (_, overview: SecurityOverview) =>
+      overview.status.enabled || !overview.status.required,
+  },
 }).createMachine({
   id: 'securityOverview',
   context: { overview: null, errorKey: null },
@@ -33,10 +43,17 @@ export const securityOverviewMachine = setup({
       invoke: {
         id: 'load',
         src: 'load',
-        onDone: {
-          target: 'ready',
-          actions: assign({ overview: ({ event }) => event.output, errorKey: null }),
-        },
+        onDone: [
+          {
+            guard: { type: 'isTwoFactorSettled', params: ({ event }) => event.output },
+            target: 'ready',
+            actions: [assign({ overview: ({ event }) => event.output, errorKey: null }), 'twoFactorSettled'],
+          },
+          {
+            target: 'ready',
+            actions: assign({ overview: ({ event }) => event.output, errorKey: null }),
+          },
+        ],
         onError: {
           target: 'failed',
           actions: assign({ errorKey: ({ event }) => toAppError(event.error).code }),

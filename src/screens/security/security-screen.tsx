@@ -1,11 +1,11 @@
-import { Alert, Button, Stack, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { useAppServices } from '../../app/app-services.tsx';
 import arSecurity from '../../i18n/locales/ar/security.json';
 import enSecurity from '../../i18n/locales/en/security.json';
 import { useNamespace } from '../../i18n/use-namespace.ts';
-import { selectUser } from '../../machines/auth.machine.ts';
+import { selectMustSetUpTwoFactor, selectUser } from '../../machines/auth.machine.ts';
 import { securityOverviewMachine } from '../../machines/security/security-overview.machine.ts';
 import { loadSecurityOverview } from '../../services/security.service.ts';
 import { AdminSection } from './admin-section.tsx';
@@ -21,9 +21,11 @@ export default function SecurityScreen() {
   const { t } = useNamespace('security', { ar: arSecurity, en: enSecurity });
   const { auth, call } = useAppServices();
   const isAdmin = useSelector(auth, (snapshot) => selectUser(snapshot)?.role === 'admin');
+  const mustSetUp = useSelector(auth, selectMustSetUpTwoFactor);
   const overviewActor = useActorRef(
     securityOverviewMachine.provide({
       actors: { load: fromPromise(({ signal }) => loadSecurityOverview(call, isAdmin, signal)) },
+      actions: { twoFactorSettled: () => auth.send({ type: 'auth.twoFactorSetUp' }) },
     }),
   );
   const overview = useSelector(overviewActor, (snapshot) => snapshot.context.overview);
@@ -33,6 +35,19 @@ export default function SecurityScreen() {
   return (
     <Stack gap="xl" maw="60rem">
       <Title order={1}>{t('security:title')}</Title>
+      {mustSetUp ? (
+        // Why every page led here (issue 21): the administrator's rule, and the way on or out.
+        <Alert color="blue" variant="light" role="alert" title={t('security:setupRequired.title')}>
+          <Stack gap="sm" align="flex-start">
+            <Text>{t('security:setupRequired.message')}</Text>
+            <Group>
+              <Button variant="default" size="xs" onClick={() => auth.send({ type: 'auth.logout' })}>
+                {t('security:setupRequired.signOut')}
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      ) : null}
       {failed ? (
         <Alert color="red" variant="light" role="alert">
           {t('security:loadFailed')}{' '}

@@ -54,6 +54,8 @@ const events: Array<[ModelEvent, string]> = [
   [{ type: 'auth.tokensRefreshed', access: 'access-2', refresh: 'refresh-2' }, 'tokens refreshed'],
   [{ type: 'auth.userRefreshed', user: renamed }, 'user refreshed'],
   [{ type: 'auth.statusChanged' }, 'credits spent'],
+  [{ type: 'auth.twoFactorSetupRequired' }, 'two-step sign-in required'],
+  [{ type: 'auth.twoFactorSetUp' }, 'two-step sign-in set up'],
   [{ type: 'auth.sessionExpired' }, 'session expired'],
   [{ type: 'auth.signedOutElsewhere' }, 'signed out in another tab'],
   [{ type: 'auth.logout' }, 'logout'],
@@ -152,6 +154,8 @@ function testPaths(paths: ModelPath[], exactContext: boolean) {
           'auth.tokensRefreshed': (step) => perform(step, () => auth.send(step.event as never)),
           'auth.userRefreshed': (step) => perform(step, () => auth.send(step.event as never)),
           'auth.statusChanged': (step) => perform(step, () => auth.send(step.event as never)),
+          'auth.twoFactorSetupRequired': (step) => perform(step, () => auth.send(step.event as never)),
+          'auth.twoFactorSetUp': (step) => perform(step, () => auth.send(step.event as never)),
           'auth.sessionExpired': (step) => perform(step, () => auth.send({ type: 'auth.sessionExpired' })),
           'auth.signedOutElsewhere': (step) =>
             perform(step, () => {
@@ -210,6 +214,7 @@ describe('auth model: shortest path to every state and the transition that enter
         '{"signedOut":"submitting"}',
         '{"signedIn":"fetchingStatus"}',
         '{"signedIn":"current"}',
+        '{"signedIn":"twoFactorSetup"}',
         '"signingOut"',
       ]),
     );
