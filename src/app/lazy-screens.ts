@@ -16,6 +16,7 @@ export const MailboxScreen = lazy(() => import('../screens/mailbox/mailbox-scree
 export const UsersScreen = lazy(() => import('../screens/users/users-screen.tsx'));
 export const BalanceLogScreen = lazy(() => import('../screens/users/balance-log-screen.tsx'));
 export const StatementScreen = lazy(() => import('../screens/users/statement-screen.tsx'));
+export const UserStatementScreen = lazy(() => import('../screens/users/user-statement-screen.tsx'));
 export const ContactInboxScreen = lazy(() => import('../screens/contact-inbox/contact-inbox-screen.tsx'));
 export const SendScreen = lazy(() => import('../screens/send/send-screen.tsx'));
 export const LandingScreen = lazy(() => import('../screens/public/landing-screen.tsx'));

@@ -28,6 +28,7 @@ export const paths = {
     group: (id: string) => `/dashboard/groups/${encodeURIComponent(id)}`,
     users: '/dashboard/users',
     usersAmount: '/dashboard/users/amount',
+    userStatement: (id: string) => `/dashboard/users/statement/${encodeURIComponent(id)}`,
     mailbox: '/dashboard/mailbox',
     financial: {
       statement: '/dashboard/financial/statement',

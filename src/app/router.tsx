@@ -26,6 +26,7 @@ import {
   ResetPasswordScreen,
   SendScreen,
   StatementScreen,
+  UserStatementScreen,
   ThemesScreen,
   UsersScreen,
   BalanceLogScreen,
@@ -97,6 +98,11 @@ const adminRoutes: RouteObject = {
     { path: dashboard.contact, element: <ContactInboxScreen />, handle: titled('pages.contact') },
     { path: dashboard.users, element: <UsersScreen />, handle: titled('pages.users') },
     { path: dashboard.usersAmount, element: <BalanceLogScreen />, handle: titled('pages.usersAmount') },
+    {
+      path: withId('/dashboard/users/statement'),
+      element: <UserStatementScreen />,
+      handle: titled('pages.userStatement'),
+    },
     { path: dashboard.financial.packages, element: <PackagesScreen />, handle: titled('pages.packages') },
     { path: dashboard.settings.senders, element: <SendersScreen />, handle: titled('pages.senders') },
     {

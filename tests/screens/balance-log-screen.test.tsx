@@ -109,36 +109,4 @@ describe('balance log screen', { timeout: 30_000 }, () => {
   });
 });
 
-describe('account statement screen', { timeout: 30_000 }, () => {
-  it('shows a sender its own movements in English, reached from Financial -> Account statements', async () => {
-    const { user, server } = render(paths.dashboard.home, { signedInAs: 'sender', language: 'en' });
-    const nav = await screen.findByRole('navigation', { name: 'Main navigation' }, firstLoad);
-    await user.click(within(nav).getByText('Financial'));
-    await user.click(await within(nav).findByRole('link', { name: 'Account statements' }));
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Account statement' }, firstLoad),
-    ).toBeInTheDocument();
-    const table = await screen.findByRole('table');
-    expect(within(table).getByText('Charge')).toBeInTheDocument();
-    expect(within(table).getByText('Top-up')).toBeInTheDocument();
-    expect(server.seen(routeOf(creditEndpoints.statement)).length).toBeGreaterThan(0);
-    expect(server.seen(routeOf(creditEndpoints.balanceLog))).toHaveLength(0);
-  });
-
-  it('filters by kind in Arabic', async () => {
-    const { user, server } = render(paths.dashboard.financial.statement, {
-      signedInAs: 'sender',
-      language: 'ar',
-    });
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'كشف الحساب' }, firstLoad),
-    ).toBeInTheDocument();
-    await screen.findByRole('table');
-    const before = server.seen(routeOf(creditEndpoints.statement)).length;
-    // The label names both the input and its list of options.
-    const kind = screen.getAllByLabelText('النوع').find((element) => element.tagName === 'INPUT')!;
-    await user.click(kind);
-    await user.click(await screen.findByRole('option', { name: 'استرداد' }));
-    await waitFor(() => expect(server.seen(routeOf(creditEndpoints.statement)).length).toBe(before + 1));
-  });
-});
+// The account statement's own tests are in statement-screen.test.tsx.

@@ -6,6 +6,7 @@ import { invoiceMachine } from '../../machines/payments/invoice.machine.ts';
 import { orderMachine } from '../../machines/payments/order.machine.ts';
 import { paymentSettingsMachine } from '../../machines/payments/payment-settings.machine.ts';
 import { rechargeMachine } from '../../machines/payments/recharge.machine.ts';
+import { statementMachine, type StatementFilters } from '../../machines/payments/statement.machine.ts';
 import type { Call } from '../../services/http.ts';
 import {
   actOnOrder,
@@ -14,6 +15,7 @@ import {
   loadRechargeCatalog,
   placeOrder,
 } from '../../services/payments.service.ts';
+import { loadStatementSummary } from '../../services/statement.service.ts';
 
 /** The order machine with its real calls; `orderChanged` lets the page refresh what depends on it. */
 export function provideOrder({
@@ -77,5 +79,21 @@ export function providePaymentSettings({ call, notify }: { call: Call; notify: N
       ),
     },
     actions: { notify: (_, notice) => notify(notice) },
+  });
+}
+
+/** The statement machine with its real call; `applyFilters` puts the list of lines on the same filters. */
+export function provideStatement({
+  call,
+  applyFilters,
+}: {
+  call: Call;
+  applyFilters: (filters: StatementFilters) => void;
+}) {
+  return statementMachine.provide({
+    actors: {
+      loadSummary: fromPromise(({ input, signal }) => loadStatementSummary(call, input, signal)),
+    },
+    actions: { applyFilters: (_, filters) => applyFilters(filters) },
   });
 }

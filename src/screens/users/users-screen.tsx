@@ -123,6 +123,15 @@ export default function UsersScreen() {
             >
               {t('users:senders')}
             </Button>
+            <Button
+              component={Link}
+              to={paths.dashboard.userStatement(user.id)}
+              size="xs"
+              variant="default"
+              aria-label={t('users:statement.openNamed', { name: user.username })}
+            >
+              {t('users:statement.open')}
+            </Button>
           </Group>
         )}
       />
