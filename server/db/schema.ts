@@ -587,6 +587,24 @@ export interface WebhookDeliveriesTable {
   updated_at: string;
 }
 
+/**
+ * A campaign's messages counted per status, kept by database triggers on every write to
+ * `messages` (migration 2026-11-27-0240): the log reads these instead of counting messages.
+ */
+export interface CampaignCountsTable {
+  campaign_id: string;
+  status: MessageRow['status'];
+  total: number;
+  opened: number;
+  machine_opened: number;
+  clicked: number;
+  machine_clicked: number;
+  /** possible_duplicate summed. */
+  duplicates: number;
+  bounced: number;
+  complained: number;
+}
+
 export interface Database {
   payment_packages: PaymentPackagesTable;
   payment_orders: PaymentOrdersTable;
@@ -617,6 +635,7 @@ export interface Database {
   credit_ledger: CreditLedgerTable;
   campaigns: CampaignsTable;
   messages: MessagesTable;
+  campaign_counts: CampaignCountsTable;
   suppressions: SuppressionsTable;
   feedback_events: FeedbackEventsTable;
   inbound_reports: InboundReportsTable;

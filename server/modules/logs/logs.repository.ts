@@ -58,7 +58,7 @@ export async function findCampaignWithOwner(db: Db, id: string): Promise<Campaig
     .executeTakeFirst();
 }
 
-const noCounts = (): CampaignCounts => ({
+export const noCounts = (): CampaignCounts => ({
   queued: 0,
   sending: 0,
   sent: 0,
@@ -75,28 +75,18 @@ const noCounts = (): CampaignCounts => ({
 });
 
 /**
- * The figures of several campaigns in ONE grouped query over the (campaign_id, status) index,
- * whatever the page size: a page of the log never costs a query per campaign.
+ * The figures of several campaigns in one query over `campaign_counts`, the per-status counters
+ * the database keeps as messages are written (migration 2026-11-27-0240): a few rows per
+ * campaign, however many messages it has, so reading the log while a 100k campaign sends costs
+ * the same as reading it afterwards (issue 17).
  */
 export async function countsOf(db: Db, campaignIds: string[]): Promise<Map<string, CampaignCounts>> {
   const counts = new Map(campaignIds.map((id) => [id, noCounts()]));
   if (campaignIds.length === 0) return counts;
   const rows = await db
-    .selectFrom('messages')
-    .select((eb) => [
-      'campaign_id',
-      'status',
-      eb.fn.countAll<number | string>().as('total'),
-      eb.fn.count<number | string>('opened_at').as('opened'),
-      eb.fn.count<number | string>('machine_opened_at').as('machine_opened'),
-      eb.fn.count<number | string>('clicked_at').as('clicked'),
-      eb.fn.count<number | string>('machine_clicked_at').as('machine_clicked'),
-      eb.fn.sum<number | string | null>('possible_duplicate').as('duplicates'),
-      eb.fn.count<number | string>('bounced_at').as('bounced'),
-      eb.fn.count<number | string>('complained_at').as('complained'),
-    ])
+    .selectFrom('campaign_counts')
+    .selectAll()
     .where('campaign_id', 'in', campaignIds)
-    .groupBy(['campaign_id', 'status'])
     .execute();
   for (const row of rows) {
     const entry = counts.get(row.campaign_id)!;
@@ -105,49 +95,11 @@ export async function countsOf(db: Db, campaignIds: string[]): Promise<Map<strin
     entry.machine_opened += Number(row.machine_opened);
     entry.clicked += Number(row.clicked);
     entry.machine_clicked += Number(row.machine_clicked);
-    entry.possible_duplicates += Number(row.duplicates ?? 0);
+    entry.possible_duplicates += Number(row.duplicates);
     entry.bounced += Number(row.bounced);
     entry.complained += Number(row.complained);
   }
   return counts;
-}
-
-// A campaign that is sending changes its counts every few milliseconds, so figures a second or
-// two old are as true as fresh ones; counting it afresh on every request meant scanning all of
-// its message rows per request, on the thread that also sends (issue 17: four clients reading the
-// log cut a 20k campaign's sending on SQLite from 876 to 128 messages a second).
-const SENDING_COUNTS_TTL_MS = 2000;
-const sendingCounts = new Map<string, { at: number; counts: Promise<CampaignCounts> }>();
-
-/**
- * countsOf for a page of campaigns, where those still `sending` are counted at most once every
- * two seconds (concurrent requests share one count); every other status is counted fresh, so a
- * finished, paused or cancelled campaign always shows its exact figures.
- */
-export async function campaignCounts(
-  db: Db,
-  rows: Pick<CampaignRow, 'id' | 'status'>[],
-): Promise<Map<string, CampaignCounts>> {
-  const now = Date.now();
-  for (const [id, entry] of sendingCounts)
-    if (now - entry.at >= SENDING_COUNTS_TTL_MS) sendingCounts.delete(id);
-  const wanted = rows
-    .filter((row) => !(row.status === 'sending' && sendingCounts.has(row.id)))
-    .map((row) => row.id);
-  const counted = wanted.length > 0 ? countsOf(db, wanted) : null;
-  for (const row of rows) {
-    if (row.status !== 'sending' || sendingCounts.has(row.id) || !counted) continue;
-    const counts = counted.then((map) => map.get(row.id)!);
-    counts.catch(() => sendingCounts.delete(row.id));
-    sendingCounts.set(row.id, { at: now, counts });
-  }
-  const fresh = counted ? await counted : new Map<string, CampaignCounts>();
-  const result = new Map<string, CampaignCounts>();
-  for (const row of rows) {
-    const counts = fresh.get(row.id) ?? (await sendingCounts.get(row.id)?.counts) ?? noCounts();
-    result.set(row.id, { ...counts });
-  }
-  return result;
 }
 
 export function toCampaignLog(row: CampaignWithOwner, counts: CampaignCounts): CampaignLog {

@@ -40,13 +40,16 @@ const logRoutes: FastifyPluginAsync = async (app) => {
         descending: ordering.startsWith('-'),
       },
     );
-    const counts = await repo.campaignCounts(db, rows);
+    const counts = await repo.countsOf(
+      db,
+      rows.map((row) => row.id),
+    );
     return { count, results: rows.map((row) => repo.toCampaignLog(row, counts.get(row.id)!)) };
   });
 
   route(app, logEndpoints.get, async (request) => {
     const row = await visibleCampaign(db, request.user!, request.params.id);
-    const counts = await repo.campaignCounts(db, [row]);
+    const counts = await repo.countsOf(db, [row.id]);
     return {
       ...repo.toCampaignLog(row, counts.get(row.id)!),
       html: row.html,
