@@ -2,12 +2,14 @@
  * App-level journeys for QA, composed from the catalogued machines: each machine part is a list
  * of the machine's own events (with `#n`: the catalog's nth sample payload), replayed on the
  * machine's model, so a journey that the machine no longer allows fails to build (and
- * tests/unit/test-paths.test.ts fails). Screens without a catalogued machine (lists, templates,
- * Mailbox, the recipient's pages) are steps written in qa:journeys.<id>.steps.
+ * tests/unit/test-paths.test.ts fails). Screens a journey walks without a catalogued machine's
+ * events (lists, templates, the wizard's other sources, Mailbox, the recipient's pages) are steps
+ * written in qa:journeys.<id>.steps. Every printed step carries ids that the e2e runner
+ * (tests/e2e/qa-journeys/) maps to Playwright actions and checks (see JourneyStep).
  */
 import { createActor, getNextSnapshot, type EventObject } from 'xstate';
 import { machineModels, type MachineModel } from '../../tests/models/catalog.ts';
-import { modelOf, toQaPath, type QaPath, type RawPath } from './paths.ts';
+import { modelOf, toQaPath, type QaPath, type QaStep, type RawPath } from './paths.ts';
 import { isPassing, leafPaths, qaTexts, type QaLanguage } from './words.ts';
 
 export type JourneyPart = { machine: string; events: string[] } | { step: string };
@@ -65,7 +67,7 @@ export const journeys: Journey[] = [
   },
   {
     id: 'listImport',
-    parts: [signIn, { step: 'newList' }, { step: 'import' }, { step: 'mapColumns' }],
+    parts: [signIn, { step: 'newList' }, { step: 'openList' }, { step: 'import' }, { step: 'mapColumns' }],
   },
   {
     id: 'template',
@@ -80,14 +82,19 @@ export const journeys: Journey[] = [
         machine: 'send-wizard',
         events: [
           'xstate.done.actor.loadOptions',
-          'recipient.set',
+          'recipient.set#0',
+          'recipient.set#1',
           'wizard.next',
           'xstate.done.actor.check#0',
-          'message.set',
+          'message.set#0',
+          'message.set#1',
+          'message.set#2',
           'wizard.next',
           'xstate.done.actor.check#0',
           'wizard.next',
           'xstate.done.actor.check#0',
+          'survey.type',
+          'survey.question',
           'wizard.next',
           'wizard.next',
           'xstate.done.actor.check#0',
@@ -96,18 +103,55 @@ export const journeys: Journey[] = [
         ],
       },
       { step: 'openLog' },
-      {
-        machine: 'campaign-control',
-        events: ['campaigns.watch', 'model.after.pollInterval', 'xstate.done.actor.fetchStates'],
-      },
       { step: 'mailbox' },
       { step: 'answer' },
       { step: 'unsubscribe' },
+      { step: 'suppressed' },
     ],
   },
   {
-    id: 'sendOthers',
-    parts: [signIn, { step: 'list' }, { step: 'group' }, { step: 'excel' }, { step: 'checkLog' }],
+    id: 'sendList',
+    parts: [
+      signIn,
+      { step: 'openWizard' },
+      { step: 'chooseList' },
+      { step: 'message' },
+      { step: 'attach' },
+      { step: 'survey' },
+      { step: 'sendNow' },
+      { step: 'send' },
+      { step: 'mailbox' },
+      { step: 'answer' },
+    ],
+  },
+  {
+    id: 'sendGroup',
+    parts: [
+      signIn,
+      { step: 'openWizard' },
+      { step: 'chooseGroup' },
+      { step: 'message' },
+      { step: 'noFiles' },
+      { step: 'noSurvey' },
+      { step: 'later' },
+      { step: 'send' },
+      { step: 'openLog' },
+    ],
+  },
+  {
+    id: 'sendExcel',
+    parts: [
+      signIn,
+      { step: 'openWizard' },
+      { step: 'readFile' },
+      { step: 'useRows' },
+      { step: 'message' },
+      { step: 'attach' },
+      { step: 'noSurvey' },
+      { step: 'sendNow' },
+      { step: 'send' },
+      { step: 'mailbox' },
+    ],
   },
   {
     id: 'topUp',
@@ -119,21 +163,16 @@ export const journeys: Journey[] = [
         events: [
           'xstate.done.actor.loadCatalog',
           'recharge.package',
-          'recharge.provider',
+          'recharge.provider#1',
           'recharge.submit',
           'xstate.done.actor.placeOrder',
         ],
       },
-      { step: 'openOrder' },
-      {
-        machine: 'payment-order',
-        events: [
-          'xstate.done.actor.loadOrder#0',
-          'order.markPaid',
-          'xstate.done.actor.actOnOrder',
-          'xstate.done.actor.loadOrder#1',
-        ],
-      },
+      // The user's result page reads the order; the administrator settles it elsewhere; the
+      // user's page then reads it again (the part starts again from loading: a reload).
+      { machine: 'payment-order', events: ['xstate.done.actor.loadOrder#0'] },
+      { step: 'adminMarksPaid' },
+      { machine: 'payment-order', events: ['xstate.done.actor.loadOrder#1'] },
       { step: 'balance' },
     ],
   },
@@ -171,36 +210,51 @@ export function replay(part: { machine: string; events: string[] }): RawPath {
   return { start, steps };
 }
 
-/** A journey in words: its own preconditions, then every part's steps in order. */
-export function journeyPath(language: QaLanguage, journey: Journey): QaPath {
+/**
+ * One printed step of a journey with its ids, which the e2e runner (tests/e2e/qa-journeys/) maps
+ * to Playwright: `act` names the action (`begin:<machine>` for the first state, `<machine>:<event>`
+ * as the journey lists the event, `<journey>/<step>` for a written step, whose driver also checks
+ * its expected result) and `see`, on a machine's step, the state whose words are the expected
+ * result (`<machine>@<atomic states joined by +>`).
+ */
+export interface JourneyStep extends QaStep {
+  act: string;
+  see?: string;
+}
+export interface JourneyPath extends QaPath {
+  id: string;
+  steps: JourneyStep[];
+}
+
+const seeKey = (machine: string, leaves: string[]) => `${machine}@${leaves.join('+')}`;
+
+/** A journey in words: its own preconditions, then every part's steps in order, one per event. */
+export function journeyPath(language: QaLanguage, journey: Journey): JourneyPath {
   const words = qaTexts[language].journeys[journey.id];
   if (!words) throw new Error(`qa:journeys.${journey.id} is missing in ${language}`);
-  const steps = journey.parts.flatMap((part, index) => {
+  const steps = journey.parts.flatMap((part, index): JourneyStep[] => {
     if ('step' in part) {
       const step = words.steps[part.step];
       if (!step) throw new Error(`qa:journeys.${journey.id}.steps.${part.step} is missing in ${language}`);
-      return [step];
+      return [{ ...step, act: `${journey.id}/${part.step}` }];
     }
-    const path = toQaPath(modelNamed(part.machine), language, replay(part));
+    const raw = replay(part);
+    // One printed step per event (no merging of typed fields), so each maps to one action.
+    const path = toQaPath(modelNamed(part.machine), language, raw, false);
+    const ids = [
+      { act: `begin:${part.machine}`, see: seeKey(part.machine, raw.start) },
+      ...raw.steps.map((step, n) => ({
+        act: `${part.machine}:${part.events[n]}`,
+        see: seeKey(part.machine, step.to),
+      })),
+    ];
+    const named = path.steps.map((step, n) => ({ ...step, ...ids[n]! }));
     // The first part starts from the preconditions; later ones carry on from the last step.
-    return index === 0 ? path.steps : path.steps.slice(1);
+    return index === 0 ? named : named.slice(1);
   });
-  return { title: words.title, preconditions: words.preconditions, steps };
+  return { id: journey.id, title: words.title, preconditions: words.preconditions, steps };
 }
 
-/** The machines each journey goes through (for the e2e runner and the README). */
+/** The machines each journey goes through. */
 export const journeyMachines = (journey: Journey) =>
   journey.parts.flatMap((part) => ('machine' in part ? [part.machine] : []));
-
-/**
- * The keys of a journey's steps, in the order journeyPath prints them: `begin:<machine>` for the
- * first state, `<machine>:<event>` for a machine's event, `step:<name>` for a written step. The
- * e2e runner (tests/e2e/qa-journeys.e2e.ts) walks each key in Chromium.
- */
-export function journeyStepKeys(journey: Journey): string[] {
-  return journey.parts.flatMap((part, index) => {
-    if ('step' in part) return [`step:${part.step}`];
-    const events = part.events.map((event) => `${part.machine}:${event}`);
-    return index === 0 ? [`begin:${part.machine}`, ...events] : events;
-  });
-}

@@ -198,15 +198,24 @@ export function actionFor(model: MachineModel, language: QaLanguage, event: Even
   return answer ? `${action}. ${ui(language, 'serverAnswers', { answer })}` : action;
 }
 
-/** A walked path in words. Typing several fields of one form is one step. */
-export function toQaPath(model: MachineModel, language: QaLanguage, raw: RawPath): QaPath {
+/**
+ * A walked path in words. Typing several fields of one form is one step, unless `merge` is off
+ * (journeys: every event is a step of its own, walked by its own action in the e2e runner).
+ */
+export function toQaPath(model: MachineModel, language: QaLanguage, raw: RawPath, merge = true): QaPath {
   const words = qaTexts[language].machines[model.name];
   const steps: Array<QaStep & { type: string; to: string; actions: string[] }> = [];
   for (const step of raw.steps) {
     const action = actionFor(model, language, step.event);
     const to = JSON.stringify(step.to);
     const last = steps.at(-1);
-    if (last && last.type === step.event.type && last.to === to && !isServiceEvent(step.event.type)) {
+    if (
+      merge &&
+      last &&
+      last.type === step.event.type &&
+      last.to === to &&
+      !isServiceEvent(step.event.type)
+    ) {
       last.actions = [...new Set([...last.actions, action])];
       last.action = last.actions.join(language === 'ar' ? '، ثم ' : ', then ');
     } else {

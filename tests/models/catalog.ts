@@ -301,7 +301,10 @@ export const machineModels: MachineModel[] = [
         { type: 'recharge.credits', credits: 50 },
         { type: 'recharge.credits', credits: 5 },
       ],
-      'recharge.provider': [{ type: 'recharge.provider', provider: 'stripe' }],
+      'recharge.provider': [
+        { type: 'recharge.provider', provider: 'stripe' },
+        { type: 'recharge.provider', provider: 'manual' },
+      ],
       'recharge.submit': [{ type: 'recharge.submit', language: 'en' }],
       'xstate.done.actor.placeOrder': [
         { type: 'xstate.done.actor.placeOrder', output: orderDetail('pending') },

@@ -51,8 +51,20 @@ export const wizardSamples: Record<string, Sample[]> = {
   'uploads.changed': [],
   'preview.recipient': [],
   'xstate.done.actor.excel': [],
-  'recipient.set': [{ type: 'recipient.set', field: 'email', value: 'ali@example.com' }],
-  'message.set': [{ type: 'message.set', field: 'subject', value: 'Hello {{name}}' }],
+  'recipient.set': [
+    { type: 'recipient.set', field: 'email', value: 'ali@example.com' },
+    { type: 'recipient.set', field: 'name', value: 'Ali' },
+  ],
+  // The subject completes the step (the draft has the rest); the other two are what the QA
+  // journey types on a fresh wizard (scripts/qa/journeys.ts, sendOne).
+  'message.set': [
+    { type: 'message.set', field: 'subject', value: 'Hello {{name}}' },
+    { type: 'message.set', field: 'senderName', value: 'El Namer' },
+    { type: 'message.set', field: 'html', value: '<p>Hi {{name}}</p>' },
+  ],
+  // A yes/no survey, for the same journey (the recipient answers it).
+  'survey.type': [{ type: 'survey.type', value: 'yes_no' }],
+  'survey.question': [{ type: 'survey.question', value: 'Will you come?' }],
   'message.template': [{ type: 'message.template', id: 'tpl-1' }],
   'xstate.done.actor.loadOptions': [
     {
