@@ -1,5 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from '../../src/lib/format-date.ts';
+import { formatDate, formatDateTime, formatDayMonth } from '../../src/lib/format-date.ts';
 import { formatTime as logTime } from '../../src/screens/logs/format.tsx';
 import { formatDate as mailboxDate } from '../../src/screens/mailbox/format.ts';
 import { formatTime as creditTime } from '../../src/screens/users/credit-list.tsx';
@@ -24,8 +26,35 @@ describe('one date format for the whole app', () => {
     }
   });
 
+  it('has the same words for a date alone, a chart’s day and a time to the second', () => {
+    for (const language of ['ar', 'en']) {
+      const full = formatDateTime(iso, language);
+      const date = formatDate(iso, language);
+      expect(full.startsWith(date)).toBe(true);
+      expect(formatDateTime(iso, language, { seconds: true })).toMatch(/12:29:00|\d{2}:29:00/);
+      for (const text of [date, formatDayMonth('2026-11-26', language)]) {
+        expect(text).not.toMatch(/[\u0660-\u0669]/);
+      }
+    }
+    expect(formatDate(iso, 'en')).toBe('26 Nov 2026');
+    // A calendar day stays that day in any time zone (read as UTC).
+    expect(formatDayMonth('2026-11-26', 'en')).toBe('26 Nov');
+  });
+
   it('shows nothing for no date and the text itself for something else', () => {
     expect(formatDateTime(null, 'ar')).toBe('');
     expect(formatDateTime('soon', 'en')).toBe('soon');
+  });
+
+  it('is the only date formatting in the screens (a new screen takes it too)', () => {
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+        entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)],
+      );
+    // Time zone look-ups (`Intl.DateTimeFormat().resolvedOptions()`) format nothing.
+    const formatting =
+      /new Intl\.DateTimeFormat\(|toLocale(Date|Time)String\(|new Date\([^)]*\)\.toLocaleString\(/;
+    const offenders = files('src/screens').filter((file) => formatting.test(readFileSync(file, 'utf8')));
+    expect(offenders).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { ListDeleteModal, ListTable, useListActor, type ListColumn } from '../..
 import ar from '../../i18n/locales/ar/developer.json';
 import en from '../../i18n/locales/en/developer.json';
 import { useNamespace } from '../../i18n/use-namespace.ts';
+import { formatDateTime } from '../../lib/format-date.ts';
 import { selectUser } from '../../machines/auth.machine.ts';
 import type { ApiKeyDraft } from '../../machines/developer/forms.ts';
 import { FormModal, SecretModal } from './secret-modals.tsx';
@@ -83,10 +84,7 @@ export default function ApiKeysScreen() {
     provideApiKeyForm({ call, notify, refreshList: () => list.send({ type: 'list.refresh' }) }),
   );
   const form = useActorRef(formMachine);
-  const date = new Intl.DateTimeFormat(i18n.language === 'ar' ? 'ar-EG' : 'en-GB', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
+  const date = (iso: string) => formatDateTime(iso, i18n.language);
   const stateOf = (key: ApiKey) =>
     key.revoked_at
       ? 'revoked'
@@ -118,13 +116,12 @@ export default function ApiKeysScreen() {
     },
     {
       headerKey: 'developer:keys.columns.expires',
-      render: (key) => (key.expires_at ? date.format(new Date(key.expires_at)) : t('developer:keys.never')),
+      render: (key) => (key.expires_at ? date(key.expires_at) : t('developer:keys.never')),
     },
     {
       headerKey: 'developer:keys.columns.lastUsed',
       sortField: 'last_used_at',
-      render: (key) =>
-        key.last_used_at ? date.format(new Date(key.last_used_at)) : t('developer:keys.notUsed'),
+      render: (key) => (key.last_used_at ? date(key.last_used_at) : t('developer:keys.notUsed')),
     },
     {
       headerKey: 'developer:keys.columns.status',

@@ -10,6 +10,7 @@ import { ListTable, useListActor, type ListColumn } from '../../components/list/
 import ar from '../../i18n/locales/ar/developer.json';
 import en from '../../i18n/locales/en/developer.json';
 import { useNamespace } from '../../i18n/use-namespace.ts';
+import { formatDateTime } from '../../lib/format-date.ts';
 import { selectBusyId } from '../../machines/developer/requests.machine.ts';
 import { eventKey } from './webhooks-screen.tsx';
 
@@ -27,10 +28,8 @@ export default function WebhookDeliveriesScreen() {
   );
   const requests = useActorRef(requestsMachine);
   const busyId = useSelector(requests, selectBusyId);
-  const date = new Intl.DateTimeFormat(i18n.language === 'ar' ? 'ar-EG' : 'en-GB', {
-    dateStyle: 'medium',
-    timeStyle: 'medium',
-  });
+  // Seconds: a delivery's attempts can be moments apart.
+  const date = (iso: string) => formatDateTime(iso, i18n.language, { seconds: true });
 
   const columns: ListColumn<WebhookDelivery>[] = [
     { headerKey: 'developer:deliveries.columns.event', render: (d) => t(eventKey(d.event_type)) },
@@ -58,7 +57,7 @@ export default function WebhookDeliveriesScreen() {
       headerKey: 'developer:deliveries.columns.latency',
       render: (d) => (d.latency_ms !== null ? t('developer:deliveries.latency', { ms: d.latency_ms }) : '—'),
     },
-    { headerKey: 'developer:deliveries.columns.created', render: (d) => date.format(new Date(d.created_at)) },
+    { headerKey: 'developer:deliveries.columns.created', render: (d) => date(d.created_at) },
   ];
 
   return (
@@ -79,7 +78,7 @@ export default function WebhookDeliveriesScreen() {
             loading={busyId === d.id}
             aria-label={t('developer:deliveries.replayLabel', {
               event: t(eventKey(d.event_type)),
-              time: date.format(new Date(d.created_at)),
+              time: date(d.created_at),
             })}
             onClick={() =>
               requests.send({ type: 'request', request: { kind: 'replay', id, delivery: d.id } })

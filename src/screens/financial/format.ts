@@ -1,4 +1,5 @@
 import type { Currency } from '../../../contract/payments.contract.ts';
+import { formatDateTime as formatAppDateTime } from '../../lib/format-date.ts';
 
 const locale = (language: string) => (language === 'ar' ? 'ar-EG' : 'en-US');
 
@@ -11,8 +12,7 @@ export function formatCount(value: number, language: string): string {
   return new Intl.NumberFormat(locale(language)).format(value);
 }
 
+/** The app's one date format (src/lib/format-date.ts), so orders and invoices read like the rest. */
 export function formatDateTime(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(locale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(iso),
-  );
+  return formatAppDateTime(iso, language);
 }

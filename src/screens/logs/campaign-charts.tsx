@@ -3,6 +3,7 @@ import { BarChart, LineChart } from '@mantine/charts';
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CampaignTimeline } from '../../../contract/logs.contract.ts';
+import { formatDate, formatDateTime } from '../../lib/format-date.ts';
 import { formatNumber } from './format.tsx';
 
 type Point = { at: string; count: number };
@@ -52,10 +53,7 @@ export function CampaignCharts({ timeline }: { timeline: CampaignTimeline }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const label = (iso: string) =>
-    new Date(iso).toLocaleString(
-      language,
-      timeline.bucket === 'hour' ? { dateStyle: 'short', timeStyle: 'short' } : { dateStyle: 'medium' },
-    );
+    timeline.bucket === 'hour' ? formatDateTime(iso, language) : formatDate(iso, language);
   const points = mergeBuckets(timeline).map((row) => ({ ...row, at: label(row.at) }));
   const answers = timeline.answers.map((row) => ({
     answer: row.answer === 'yes' || row.answer === 'no' ? t(`logs:answers.${row.answer}`) : row.answer,

@@ -17,6 +17,7 @@ import { ListDeleteModal, ListTable, useListActor, type ListColumn } from '../..
 import ar from '../../i18n/locales/ar/suppressions.json';
 import en from '../../i18n/locales/en/suppressions.json';
 import { useNamespace } from '../../i18n/use-namespace.ts';
+import { formatDateTime } from '../../lib/format-date.ts';
 import { selectUser } from '../../machines/auth.machine.ts';
 import type { ListActorRef } from '../../machines/list.machine.ts';
 import { selectPendingDelete, selectQuery } from '../../machines/list.selectors.ts';
@@ -96,12 +97,9 @@ function InboundReports() {
   const { call, notify } = useAppServices();
   const [machine] = useState(() => provideInboundReports({ call, notify }));
   const list = useListActor(machine);
-  const date = new Intl.DateTimeFormat(i18n.language === 'ar' ? 'ar-EG' : 'en-GB', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
+  const date = (iso: string) => formatDateTime(iso, i18n.language);
   const columns: ListColumn<InboundReport>[] = [
-    { headerKey: 'suppressions:reports.received', render: (item) => date.format(new Date(item.received_at)) },
+    { headerKey: 'suppressions:reports.received', render: (item) => date(item.received_at) },
     {
       headerKey: 'suppressions:reports.from',
       render: (item) => <bdi>{item.envelope_from || t('suppressions:reports.nullSender')}</bdi>,
@@ -154,10 +152,7 @@ export default function SuppressionsScreen() {
   const csvBusy = useSelector(csv, (snapshot) => snapshot.hasTag('busy'));
   const xlsxBusy = useSelector(xlsx, (snapshot) => snapshot.hasTag('busy'));
   const pending = useSelector(list, selectPendingDelete<Suppression>);
-  const date = new Intl.DateTimeFormat(i18n.language === 'ar' ? 'ar-EG' : 'en-GB', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
+  const date = (iso: string) => formatDateTime(iso, i18n.language);
 
   const columns: ListColumn<Suppression>[] = [
     {
@@ -177,7 +172,7 @@ export default function SuppressionsScreen() {
     {
       headerKey: 'suppressions:columns.created_at',
       sortField: 'created_at',
-      render: (item) => date.format(new Date(item.created_at)),
+      render: (item) => date(item.created_at),
     },
     ...(isAdmin
       ? [
