@@ -114,7 +114,8 @@ export const changeCampaign = (call: Call, id: string, action: CampaignAction, s
 /** The messages matching the list's search and filters, as a file the server builds. */
 export async function downloadMessages(
   http: AxiosInstance,
-  campaign: { id: string; subject: string },
+  /** The file is named as the log titles the campaign: its name, else its subject. */
+  campaign: { id: string; name: string | null; subject: string },
   request: ListRequest,
   options: { format: MessageExportFormat; language: 'ar' | 'en' },
   signal?: AbortSignal,
@@ -130,6 +131,6 @@ export async function downloadMessages(
     headers: { Accept: '*/*' },
     ...(signal ? { signal } : {}),
   });
-  const base = campaign.subject.replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'email-log';
+  const base = (campaign.name ?? campaign.subject).replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'email-log';
   return { blob: response.data, fileName: `${base}.${options.format}` };
 }

@@ -274,6 +274,20 @@ describe('e-mail log entry', { timeout: 40_000 }, () => {
     expect(server.seen(routeOf(api.export, { id: 'k1' }))).toHaveLength(2);
   });
 
+  it('names the export after the campaign’s name when it has one (issue 22)', async () => {
+    const { user } = render({
+      language: 'en',
+      route: paths.dashboard.logs.emailEntry('k1'),
+      routes: {
+        [routeOf(api.get, { id: 'k1' })]: () => ({ status: 200, data: { ...detail, name: 'Spring sale' } }),
+        [routeOf(api.export, { id: 'k1' })]: () => ({ status: 200, data: new Blob(['email']) }),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Export CSV' }, wait));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]!.name).toBe('Spring sale.csv');
+  });
+
   it('filters the recipients by answer in Arabic', async () => {
     const { user, server } = render({ language: 'ar', route: paths.dashboard.logs.emailEntry('k1') });
     await screen.findByText('r1@example.com', {}, wait);

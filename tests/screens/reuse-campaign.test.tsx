@@ -7,6 +7,7 @@ import { renderWithProviders } from '../setup/render.tsx';
 
 const campaign = {
   id: 'c-1',
+  name: 'Winter offer',
   subject: 'مرحبًا {{name}}',
   from_email: 'news@sam.example',
   sender_name: 'El Namer',
@@ -31,6 +32,7 @@ describe('use as a new send', () => {
       await waitFor(() => expect(router.state.location.pathname).toBe(paths.dashboard.send.list));
       const kept = readDraft(window.localStorage, 'lists');
       expect(kept?.draft).toMatchObject({
+        campaignName: 'Winter offer',
         subject: 'مرحبًا {{name}}',
         html: '<p>عرض خاص</p>',
         editor: 'html',
@@ -43,4 +45,17 @@ describe('use as a new send', () => {
       });
     },
   );
+
+  it('leaves the name empty for a campaign that had none (its subject stands in again)', async () => {
+    window.localStorage.clear();
+    const { user, i18n } = renderWithProviders(
+      <ReuseCampaignButton campaign={{ ...campaign, name: null }} />,
+      {
+        language: 'en',
+        route: paths.dashboard.logs.emailEntry('c-1'),
+      },
+    );
+    await user.click(await screen.findByRole('button', { name: i18n.t('logs:detail.reuse') }));
+    await waitFor(() => expect(readDraft(window.localStorage, 'lists')?.draft.campaignName).toBe(''));
+  });
 });

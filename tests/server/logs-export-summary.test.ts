@@ -118,6 +118,20 @@ describe(`e-mail log export and overview summary (${engine})`, () => {
     expect(searched.body.trim().split('\r\n')).toHaveLength(2);
   });
 
+  it('names the file after the campaign’s name when it has one (issue 22)', async () => {
+    const name = (value: string | null) =>
+      t.app.db.updateTable('campaigns').set({ name: value }).where('id', '=', campaignId).execute();
+    await name(`شتاء ${tag}`);
+    try {
+      const response = await get(sender, `/logs/email/${campaignId}/export/?format=xlsx`);
+      expect(response.headers['content-disposition']).toContain(
+        `filename*=UTF-8''${encodeURIComponent(`شتاء ${tag}.xlsx`)}`,
+      );
+    } finally {
+      await name(null);
+    }
+  });
+
   it('refuses another sender the export and a bad format', async () => {
     expect((await get(other, `/logs/email/${campaignId}/export/`)).statusCode).toBe(404);
     expect((await get(sender, `/logs/email/${campaignId}/export/?format=pdf`)).statusCode).toBe(400);

@@ -78,10 +78,12 @@ export async function exportMessages(
   options: { format: MessageExportFormat; language: Language },
 ) {
   const rows = await table(db, campaign, filter, options.language);
-  const base = campaign.subject.replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'email-log';
+  // Named as the log titles the campaign: the sender's name for it, else its subject (issue 22).
+  const title = campaign.name ?? campaign.subject;
+  const base = title.replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'email-log';
   if (options.format === 'xlsx') {
     return {
-      body: writeXlsx(campaign.subject, rows),
+      body: writeXlsx(title, rows),
       type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       fileName: `${base}.xlsx`,
     };

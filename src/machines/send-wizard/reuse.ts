@@ -9,8 +9,8 @@ const sourceOf: Record<CampaignLogDetail['source_type'], SourceKind> = {
 };
 
 /**
- * "Use as a new send" (issue 22): a past campaign's message as a fresh wizard draft: its subject,
- * content, sender and survey, for the same kind of recipients; the recipients, files and time are
+ * "Use as a new send" (issue 22): a past campaign's message as a fresh wizard draft: its name,
+ * subject, content, sender and survey, for the same kind of recipients; the recipients, files and time are
  * chosen again (the log keeps no copy of them).
  */
 export function draftFromCampaign(campaign: CampaignLogDetail): { source: SourceKind; draft: WizardDraft } {
@@ -24,6 +24,7 @@ export function draftFromCampaign(campaign: CampaignLogDetail): { source: Source
     source: sourceOf[campaign.source_type],
     draft: {
       ...emptyDraft(),
+      campaignName: campaign.name ?? '',
       subject: campaign.subject,
       html: campaign.html,
       editor: 'html',

@@ -102,8 +102,8 @@ function EmailLogEntryScreen({ id }: { id: string }) {
       });
   }, [control, campaign]);
 
-  // Read when an export starts, so the exporters are made once: the subject names the file and
-  // the interface language the header.
+  // Read when an export starts, so the exporters are made once: the campaign's name (else its
+  // subject) names the file and the interface language the header.
   const exporters = useMemo(() => {
     const exporter = (format: 'csv' | 'xlsx') =>
       csvExportMachine.provide({
@@ -111,7 +111,11 @@ function EmailLogEntryScreen({ id }: { id: string }) {
           exportRows: fromPromise(async ({ input, signal }) =>
             downloadMessages(
               await connection(),
-              { id, subject: page.getSnapshot().context.entry?.campaign.subject ?? '' },
+              {
+                id,
+                name: page.getSnapshot().context.entry?.campaign.name ?? null,
+                subject: page.getSnapshot().context.entry?.campaign.subject ?? '',
+              },
               input,
               { format, language: i18n.language === 'en' ? 'en' : 'ar' },
               signal,
