@@ -1,73 +1,16 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Code,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Code, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { API_V1_PREFIX } from '../../../contract/api-v1.contract.ts';
 import { useAppServices } from '../../app/app-services.tsx';
 import { provideApiReference } from '../../app/wiring/developer.wiring.ts';
+import { DEFAULT_LANGUAGE, isLanguage } from '../../i18n/languages.ts';
 import ar from '../../i18n/locales/ar/developer.json';
 import en from '../../i18n/locales/en/developer.json';
 import { useNamespace } from '../../i18n/use-namespace.ts';
-import type { OpenApiDocument } from '../../machines/developer/api-reference.machine.ts';
 
-type Schema = {
-  type?: string | string[];
-  format?: string;
-  enum?: unknown[];
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-};
-type Parameter = { name: string; in: string; required?: boolean; schema?: Schema };
-type Operation = {
-  operationId: string;
-  summary?: string;
-  tags?: string[];
-  'x-scope'?: string;
-  parameters?: Parameter[];
-  requestBody?: { content?: Record<string, { schema?: Schema }> };
-  responses?: Record<string, unknown>;
-};
-type Entry = { method: string; path: string; operation: Operation };
-
-/** A short, readable type: `string`, `integer`, `array of string`, `one of a | b`. */
-export function typeOf(schema: Schema | undefined): string {
-  if (!schema) return 'any';
-  if (schema.enum) return schema.enum.map(String).join(' | ');
-  const variants = schema.anyOf ?? schema.oneOf;
-  if (variants) return variants.map(typeOf).join(' | ');
-  const type = Array.isArray(schema.type) ? schema.type.join(' | ') : schema.type;
-  if (type === 'array') return `${typeOf(schema.items)}[]`;
-  return schema.format ? `${type ?? 'any'} (${schema.format})` : (type ?? 'object');
-}
-
-/** Every operation of the document, grouped by its first tag in the document's order. */
-function operationsByTag(document: OpenApiDocument): Map<string, Entry[]> {
-  const groups = new Map<string, Entry[]>();
-  const paths = (document.paths ?? {}) as Record<string, Record<string, Operation>>;
-  for (const [path, methods] of Object.entries(paths)) {
-    for (const [method, operation] of Object.entries(methods)) {
-      const tag = operation.tags?.[0] ?? '';
-      groups.set(tag, [...(groups.get(tag) ?? []), { method: method.toUpperCase(), path, operation }]);
-    }
-  }
-  return groups;
-}
+/** Scalar weighs far more than the rest of the dashboard: its own chunks, fetched on this screen only. */
+const OpenApiViewer = lazy(() => import('./openapi-viewer.tsx'));
 
 export const examplesFor = (baseUrl: string) => ({
   curl: `curl -X POST "${baseUrl}/send/" \\
@@ -111,100 +54,14 @@ response = requests.post(
 print(response.status_code, response.json())`,
 });
 
-function OperationCard({ entry }: { entry: Entry }) {
-  const { t } = useNamespace('developer', { ar, en });
-  const { method, path, operation } = entry;
-  const parameters = operation.parameters ?? [];
-  const body = operation.requestBody?.content?.['application/json']?.schema;
-  const success = Object.keys(operation.responses ?? {}).find((status) => status.startsWith('2'));
-  const headingId = `op-${operation.operationId}`;
-  return (
-    <Paper withBorder p="md" component="section" aria-labelledby={headingId}>
-      <Stack gap="sm">
-        <Title order={3} id={headingId} fz="md" dir="ltr" ta="start">
-          <Badge mr="xs" variant="filled" color="blue.9" tt="none">
-            {method}
-          </Badge>
-          <Code>{path}</Code>
-        </Title>
-        {operation.summary ? <Text dir="ltr">{operation.summary}</Text> : null}
-        <Group gap="xs">
-          <Text span fw={600}>
-            {t('developer:reference.scope')}
-          </Text>
-          <Code dir="ltr">{operation['x-scope']}</Code>
-        </Group>
-        {parameters.length > 0 ? (
-          <Table.ScrollContainer minWidth={400}>
-            <Table>
-              <caption>{t('developer:reference.parameters')}</caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('developer:reference.parameterName')}</Table.Th>
-                  <Table.Th>{t('developer:reference.parameterIn')}</Table.Th>
-                  <Table.Th>{t('developer:reference.parameterType')}</Table.Th>
-                  <Table.Th>{t('developer:reference.parameterRequired')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {parameters.map((parameter) => (
-                  <Table.Tr key={`${parameter.in}-${parameter.name}`}>
-                    <Table.Td dir="ltr">
-                      <Code>{parameter.name}</Code>
-                    </Table.Td>
-                    <Table.Td dir="ltr">{parameter.in}</Table.Td>
-                    <Table.Td dir="ltr">{typeOf(parameter.schema)}</Table.Td>
-                    <Table.Td>
-                      {t(parameter.required ? 'developer:reference.yes' : 'developer:reference.no')}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        ) : null}
-        {body?.properties ? (
-          <Table.ScrollContainer minWidth={400}>
-            <Table>
-              <caption>{t('developer:reference.body')}</caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('developer:reference.parameterName')}</Table.Th>
-                  <Table.Th>{t('developer:reference.parameterType')}</Table.Th>
-                  <Table.Th>{t('developer:reference.parameterRequired')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {Object.entries(body.properties).map(([name, schema]) => (
-                  <Table.Tr key={name}>
-                    <Table.Td dir="ltr">
-                      <Code>{name}</Code>
-                    </Table.Td>
-                    <Table.Td dir="ltr">{typeOf(schema)}</Table.Td>
-                    <Table.Td>
-                      {t(
-                        body.required?.includes(name) ? 'developer:reference.yes' : 'developer:reference.no',
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        ) : null}
-        {success ? <Text size="sm">{t('developer:reference.success', { status: success })}</Text> : null}
-      </Stack>
-    </Paper>
-  );
-}
-
 /**
- * Developer tools -> HTTP v1: the reference, rendered from the OpenAPI document the server
- * generates from the contract (so it lists exactly what /api/v1 serves), with first-request
- * examples that carry this installation's own address.
+ * Developer tools -> HTTP v1: how to call the API (address, key, a first request in curl,
+ * JavaScript and Python carrying this installation's own address, the rules every call follows),
+ * then the reference of every operation, drawn by Scalar from the OpenAPI document the server
+ * generates from the contract (so it lists exactly what /api/v1 serves).
  */
 export default function ApiReferenceScreen() {
-  const { t } = useNamespace('developer', { ar, en });
+  const { t, i18n } = useNamespace('developer', { ar, en });
   const { call } = useAppServices();
   const [machine] = useState(() => provideApiReference({ call }));
   const actor = useActorRef(machine);
@@ -213,6 +70,13 @@ export default function ApiReferenceScreen() {
   const errorKey = useSelector(actor, (snapshot) => snapshot.context.errorKey);
   const baseUrl = `${window.location.origin}${API_V1_PREFIX}`;
   const examples = examplesFor(baseUrl);
+  const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+  const loadingNote = (
+    <Group role="status">
+      <Loader size="sm" />
+      <Text>{t('developer:reference.loading')}</Text>
+    </Group>
+  );
 
   return (
     <Stack gap="lg">
@@ -238,10 +102,10 @@ export default function ApiReferenceScreen() {
           <Tabs.Tab value="javascript">JavaScript</Tabs.Tab>
           <Tabs.Tab value="python">Python</Tabs.Tab>
         </Tabs.List>
-        {(Object.keys(examples) as (keyof typeof examples)[]).map((language) => (
-          <Tabs.Panel key={language} value={language} pt="sm">
+        {(Object.keys(examples) as (keyof typeof examples)[]).map((client) => (
+          <Tabs.Panel key={client} value={client} pt="sm">
             <Code block dir="ltr" tabIndex={0}>
-              {examples[language]}
+              {examples[client]}
             </Code>
           </Tabs.Panel>
         ))}
@@ -262,26 +126,11 @@ export default function ApiReferenceScreen() {
           </Stack>
         </Alert>
       ) : !document ? (
-        <Group role="status">
-          <Loader size="sm" />
-          <Text>{t('developer:reference.loading')}</Text>
-        </Group>
+        loadingNote
       ) : (
-        [...operationsByTag(document)].map(([tag, entries]) => (
-          <Stack
-            key={tag}
-            gap="md"
-            component="section"
-            aria-label={t('developer:reference.operationsLabel', { tag })}
-          >
-            <Title order={2} dir="ltr" ta="start">
-              {tag}
-            </Title>
-            {entries.map((entry) => (
-              <OperationCard key={entry.operation.operationId} entry={entry} />
-            ))}
-          </Stack>
-        ))
+        <Suspense fallback={loadingNote}>
+          <OpenApiViewer document={document} baseUrl={baseUrl} language={language} />
+        </Suspense>
       )}
     </Stack>
   );
