@@ -1,6 +1,8 @@
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import type { CreatedWebhook } from '../../contract/webhooks.contract.ts';
 import { loadConfig } from '../../server/config.ts';
+import arDeveloper from '../../src/i18n/locales/ar/developer.json';
+import enDeveloper from '../../src/i18n/locales/en/developer.json';
 import { emitEvent } from '../../server/modules/webhooks/events.ts';
 import { isPrivateAddress } from '../../server/modules/webhooks/address-check.ts';
 import { insertTestCampaign } from './helpers/campaigns.ts';
@@ -240,39 +242,48 @@ describe(`event webhooks (${engine})`, () => {
     expect(receiver.received[before]!.headers['webhook-id']).toBe(second!.event_id);
   });
 
-  it('disables an endpoint that failed for 24 hours and tells its owner by e-mail', async () => {
-    const sender = await session();
-    const endpoint = await newEndpoint(sender, ['message.sent']);
-    receiver.state.mode = 'fail';
-    await emitEvent(t.app.db, { userId: sender.id, type: 'message.sent', data: {} });
-    await until(
-      () => deliveriesOf(endpoint.id),
-      (rows) => rows[0]?.attempts === 1,
-    );
-    t.advanceClock(25 * HOUR);
-    await emitEvent(t.app.db, { userId: sender.id, type: 'message.sent', data: {}, at: t.app.now() });
-    const row = await until(
-      () =>
-        t.app.db
-          .selectFrom('webhook_endpoints')
-          .selectAll()
-          .where('id', '=', endpoint.id)
-          .executeTakeFirstOrThrow(),
-      (r) => r.enabled === 0,
-    );
-    expect(row.disabled_reason).toBe('failing');
-    const user = await t.app.db
-      .selectFrom('users')
-      .select('email')
-      .where('id', '=', sender.id)
-      .executeTakeFirstOrThrow();
-    expect(t.systemMail.some((mail) => mail.to === user.email && mail.text.includes(receiver.url))).toBe(
-      true,
-    );
-    // The first event's retries are over: it failed for good.
-    const deliveries = await deliveriesOf(endpoint.id);
-    expect(deliveries.map((d) => d.status).sort()).toEqual(['failed', 'pending']);
-  });
+  it.each(['ar', 'en'] as const)(
+    'disables an endpoint that failed for 24 hours and tells its owner by e-mail in their language (%s)',
+    async (language) => {
+      const sender = await session();
+      // The language the user last signed in with (users.language), as the account e-mails use it.
+      await t.app.db.updateTable('users').set({ language }).where('id', '=', sender.id).execute();
+      const endpoint = await newEndpoint(sender, ['message.sent']);
+      receiver.state.mode = 'fail';
+      await emitEvent(t.app.db, { userId: sender.id, type: 'message.sent', data: {} });
+      await until(
+        () => deliveriesOf(endpoint.id),
+        (rows) => rows[0]?.attempts === 1,
+      );
+      t.advanceClock(25 * HOUR);
+      await emitEvent(t.app.db, { userId: sender.id, type: 'message.sent', data: {}, at: t.app.now() });
+      const row = await until(
+        () =>
+          t.app.db
+            .selectFrom('webhook_endpoints')
+            .selectAll()
+            .where('id', '=', endpoint.id)
+            .executeTakeFirstOrThrow(),
+        (r) => r.enabled === 0,
+      );
+      expect(row.disabled_reason).toBe('failing');
+      const mail = await until(
+        async () => t.systemMail.find((sent) => sent.to === sender.email && sent.text.includes(endpoint.url)),
+        (found) => found !== undefined,
+      );
+      const words = { ar: arDeveloper, en: enDeveloper }[language].mail;
+      const other = { ar: enDeveloper, en: arDeveloper }[language].mail;
+      expect(mail!.subject).toBe(words.disabledSubject);
+      expect(mail!.text).toContain(words.disabledHeading);
+      expect(mail!.text).not.toContain(other.disabledHeading);
+      expect(mail!.html).toContain(words.disabledButton);
+      // The button opens the dashboard's webhooks screen (a hash route), in that language.
+      expect(mail!.html).toContain(`/#/dashboard/settings/developer/webhooks?lng=${language}`);
+      // The first event's retries are over: it failed for good.
+      const deliveries = await deliveriesOf(endpoint.id);
+      expect(deliveries.map((d) => d.status).sort()).toEqual(['failed', 'pending']);
+    },
+  );
 });
 
 describe(`webhook URLs and private addresses (${engine})`, () => {

@@ -77,19 +77,21 @@ export type DeliveryDeps = {
   publicUrl: string;
 };
 
-async function tellOwner(deps: DeliveryDeps, endpoint: { url: string; email: string }) {
-  const language = 'ar' as const;
-  const content = (lang: 'ar' | 'en') =>
-    renderSystemEmail({
-      language: lang,
-      heading: t(lang, 'developer:mail.disabledHeading'),
-      paragraphs: [t(lang, 'developer:mail.disabledBody', { url: endpoint.url })],
-      button: {
-        label: t(lang, 'developer:mail.disabledButton'),
-        url: `${deps.publicUrl}/dashboard/developer/webhooks`,
-      },
-    });
-  const { html, text } = content(language);
+/**
+ * Tells the endpoint's owner it was turned off, in the language they last signed in with
+ * (users.language, as the account e-mails use it), with a link to the webhooks screen.
+ */
+async function tellOwner(deps: DeliveryDeps, endpoint: { url: string; email: string; language: string }) {
+  const language = endpoint.language === 'en' ? 'en' : 'ar';
+  const { html, text } = renderSystemEmail({
+    language,
+    heading: t(language, 'developer:mail.disabledHeading'),
+    paragraphs: [t(language, 'developer:mail.disabledBody', { url: endpoint.url })],
+    button: {
+      label: t(language, 'developer:mail.disabledButton'),
+      url: `${deps.publicUrl}/#/dashboard/settings/developer/webhooks?lng=${language}`,
+    },
+  });
   await deps.systemMailer.send({
     to: endpoint.email,
     subject: t(language, 'developer:mail.disabledSubject'),

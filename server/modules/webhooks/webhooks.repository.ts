@@ -247,6 +247,7 @@ export async function markEndpointFailing(db: Db, id: string, now: Date) {
       'webhook_endpoints.failing_since',
       'users.email',
       'users.username',
+      'users.language',
     ])
     .where('webhook_endpoints.id', '=', id)
     .executeTakeFirst();
