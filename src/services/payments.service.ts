@@ -1,3 +1,5 @@
+import type { AxiosInstance } from 'axios';
+import { pathOf } from '../../contract/endpoint.ts';
 import type { Page } from '../../contract/list.contract.ts';
 import {
   paymentEndpoints,
@@ -11,6 +13,7 @@ import type { ListRequest } from '../machines/list.machine.ts';
 import type { OrderAction } from '../machines/payments/order.machine.ts';
 import type { RechargeCatalog } from '../machines/payments/recharge.machine.ts';
 import type { Call } from './http.ts';
+import { uploadWithProgress } from './send.service.ts';
 
 /** Payments (issue 19): packages, options, orders and the decisions on them. */
 export async function loadRechargeCatalog(call: Call, signal?: AbortSignal): Promise<RechargeCatalog> {
@@ -76,3 +79,31 @@ export function listOrders(call: Call, request: ListRequest, signal?: AbortSigna
 }
 
 export type OrdersPage = Page<Order> & Pick<OrderPage, 'totals'>;
+
+/** The payer's receipt: uploaded as an image (PNG, JPEG) or a file (PDF), then attached to the order. */
+export async function attachReceiptFile(
+  http: AxiosInstance,
+  call: Call,
+  input: { orderId: string; file: File },
+  signal: AbortSignal,
+): Promise<Order> {
+  const kind = input.file.type === 'application/pdf' ? 'attachment' : 'image';
+  const upload = await uploadWithProgress(http, { kind, file: input.file }, () => {}, signal);
+  return call(
+    paymentEndpoints.attachReceipt,
+    { params: { id: input.orderId }, body: { upload_id: upload.id } },
+    signal,
+  );
+}
+
+/** The receipt attached to an order, as a file to look at. */
+export async function fetchReceipt(http: AxiosInstance, orderId: string, signal?: AbortSignal) {
+  const response = await http.get<Blob>(pathOf(paymentEndpoints.receipt, { id: orderId }), {
+    responseType: 'blob',
+    headers: { Accept: '*/*' },
+    ...(signal ? { signal } : {}),
+  });
+  const type = response.data.type;
+  const extension = type === 'application/pdf' ? 'pdf' : type === 'image/png' ? 'png' : 'jpg';
+  return { blob: response.data, fileName: `receipt-${orderId.slice(0, 8)}.${extension}` };
+}

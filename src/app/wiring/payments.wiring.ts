@@ -6,10 +6,15 @@ import { invoiceMachine } from '../../machines/payments/invoice.machine.ts';
 import { orderMachine } from '../../machines/payments/order.machine.ts';
 import { paymentSettingsMachine } from '../../machines/payments/payment-settings.machine.ts';
 import { rechargeMachine } from '../../machines/payments/recharge.machine.ts';
+import { receiptMachine } from '../../machines/payments/receipt.machine.ts';
 import { statementMachine, type StatementFilters } from '../../machines/payments/statement.machine.ts';
 import type { Call } from '../../services/http.ts';
+import type { AxiosInstance } from 'axios';
+import { saveBlob } from '../../services/mailbox.service.ts';
 import {
   actOnOrder,
+  attachReceiptFile,
+  fetchReceipt,
   getInvoice,
   getOrder,
   loadRechargeCatalog,
@@ -95,5 +100,40 @@ export function provideStatement({
       loadSummary: fromPromise(({ input, signal }) => loadStatementSummary(call, input, signal)),
     },
     actions: { applyFilters: (_, filters) => applyFilters(filters) },
+  });
+}
+
+/** The receipt machine with its real calls; an opened receipt is handed to the browser as a file. */
+export function provideReceipt({
+  call,
+  connection,
+  notify,
+  attached,
+}: {
+  call: Call;
+  connection: () => Promise<AxiosInstance>;
+  notify: Notify;
+  attached: (order: Order) => void;
+}) {
+  return receiptMachine.provide({
+    actors: {
+      // The machine keeps what it reads of the file; the file itself is the browser's File.
+      attachReceipt: fromPromise(async ({ input, signal }) =>
+        attachReceiptFile(
+          await connection(),
+          call,
+          { orderId: input.orderId, file: input.file as File },
+          signal,
+        ),
+      ),
+      fetchReceipt: fromPromise(async ({ input, signal }) =>
+        fetchReceipt(await connection(), input.orderId, signal),
+      ),
+    },
+    actions: {
+      notify: (_, notice) => notify(notice),
+      attached: (_, order) => attached(order),
+      showFile: (_, file) => saveBlob(file.blob, file.fileName),
+    },
   });
 }

@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Modal, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Order } from '../../../contract/payments.contract.ts';
 import { useAppServices } from '../../app/app-services.tsx';
@@ -9,6 +9,7 @@ import { provideOrder } from '../../app/wiring/payments.wiring.ts';
 import { ErrorWithRetry, LoadingBlock } from '../../components/load-states.tsx';
 import { formatCount, formatDateTime, formatMoney } from './format.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
+import { ReceiptPanel } from './receipt-panel.tsx';
 import { usePaymentsTexts } from './payments-namespace.ts';
 
 /** One order, followed by the order machine; administrators settle or refund it from here. */
@@ -24,7 +25,7 @@ export function OrderDialog({
   onChanged: (order: Order) => void;
 }) {
   const { t, i18n } = usePaymentsTexts();
-  const { call, notify } = useAppServices();
+  const { call, notify, auth } = useAppServices();
   const machine = useMemo(
     () => provideOrder({ call, notify, orderChanged: onChanged }),
     [call, notify, onChanged],
@@ -32,6 +33,8 @@ export function OrderDialog({
   const actor = useActorRef(machine, { input: { orderId } });
   const snapshot = useSelector(actor, (state) => state);
   const [reason, setReason] = useState('');
+  const userId = auth.getSnapshot().context.user?.id;
+  const reload = useCallback(() => actor.send({ type: 'order.reload' }), [actor]);
   const { order, acting } = snapshot.context;
   const busy = snapshot.hasTag('busy');
   return (
@@ -90,6 +93,13 @@ export function OrderDialog({
               ) : null}
             </Table.Tbody>
           </Table>
+          {order.provider === 'manual' ? (
+            <ReceiptPanel
+              order={order}
+              canAttach={snapshot.matches('pending') && order.user_id === userId}
+              onAttached={reload}
+            />
+          ) : null}
           {order.invoice_number !== null ? (
             <Anchor component={Link} to={paths.dashboard.financial.invoice(order.id)}>
               {t('payments:result.invoice')} #{order.invoice_number}

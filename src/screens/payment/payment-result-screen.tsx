@@ -1,6 +1,6 @@
 import { Alert, Button, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { OrderDetail } from '../../../contract/payments.contract.ts';
 import { useAppServices } from '../../app/app-services.tsx';
@@ -9,6 +9,7 @@ import { provideOrder } from '../../app/wiring/payments.wiring.ts';
 import type { OrderActorRef } from '../../machines/payments/order.machine.ts';
 import { formatCount, formatMoney } from '../financial/format.ts';
 import { OrderStatusBadge } from '../financial/order-status-badge.tsx';
+import { ReceiptPanel } from '../financial/receipt-panel.tsx';
 import { usePaymentsTexts } from '../financial/payments-namespace.ts';
 
 function OrderFacts({ order }: { order: OrderDetail }) {
@@ -43,6 +44,8 @@ function OrderResult({ orderId }: { orderId: string }) {
   const actor: OrderActorRef = useActorRef(machine, { input: { orderId } });
   const snapshot = useSelector(actor, (state) => state);
   const order = snapshot.context.order;
+  const reload = useCallback(() => actor.send({ type: 'order.reload' }), [actor]);
+  const payerId = auth.getSnapshot().context.user?.id;
   if (snapshot.matches('loadFailed')) {
     const signIn = snapshot.context.errorKey === 'errors.unauthorized';
     return (
@@ -94,6 +97,9 @@ function OrderResult({ orderId }: { orderId: string }) {
             {t('payments:result.cancel')}
           </Button>
         </Group>
+      ) : null}
+      {order.status === 'pending' && order.provider === 'manual' ? (
+        <ReceiptPanel order={order} canAttach={order.user_id === payerId} onAttached={reload} />
       ) : null}
     </Stack>
   );
