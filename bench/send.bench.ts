@@ -1,16 +1,20 @@
-import { fork, type ChildProcess } from 'node:child_process';
 import { createPrivateKey, createSign, randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { availableParallelism, tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import pg from 'pg';
-import { createDb } from '../server/db/create-db.ts';
 import { generateDkimKey } from '../server/modules/senders/dkim.ts';
 import { insertList } from '../tests/server/helpers/sending.ts';
-import { startServerProcess } from '../tests/server/helpers/server-process.ts';
 import { benchFileFields, benchFiles, withBenchFiles } from './send-files.ts';
+import {
+  latencySummary,
+  loadAverage,
+  postgresReachable,
+  startBenchServer,
+  startSink,
+  type Engine,
+} from './support/bench-server.ts';
 
 /**
  * `npm run bench:send`: end-to-end messages per second (POST /api/send/ accepted -> every message
@@ -37,23 +41,6 @@ const apiReads = (process.env.BENCH_API_READ ?? 'health,log').split(',') as ('he
 const withDkim = process.env.BENCH_DKIM === '1';
 const postgresUrl = process.env.DATABASE_URL;
 const HTML = '<p>Dear {{name}},</p><p>your contract {{contract_no}} renews on {{date}}.</p><p>Regards</p>';
-
-function startSink(): Promise<{ child: ChildProcess; port: number; count: () => Promise<number> }> {
-  const child = fork(path.join(import.meta.dirname, 'send-sink.ts'), [], { execArgv: ['--import', 'tsx'] });
-  return new Promise((resolve) => {
-    child.once('message', (message: { port: number }) => {
-      resolve({
-        child,
-        port: message.port,
-        count: () =>
-          new Promise((answer) => {
-            child.once('message', (reply: { count: number }) => answer(reply.count));
-            child.send('count');
-          }),
-      });
-    });
-  });
-}
 
 async function waitForCount(count: () => Promise<number>, target: number, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
@@ -116,12 +103,6 @@ async function bareNodemailer(port: number, wanted: number, count: () => Promise
   return Math.round(size / seconds);
 }
 
-/** The n-th percentile of sorted latencies, in ms. */
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0
-    ? 0
-    : Math.round(sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]! * 10) / 10;
-
 /** Keep-alive clients reading /api/health and the e-mail log page back to back until `done()`. */
 async function readApiWhile(base: string, access: string, done: () => boolean) {
   const latencies: Record<'health' | 'log', number[]> = { health: [], log: [] };
@@ -149,72 +130,35 @@ async function readApiWhile(base: string, access: string, done: () => boolean) {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  const summary = (values: number[]) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    return {
-      requests: sorted.length,
-      p50_ms: percentile(sorted, 50),
-      p99_ms: percentile(sorted, 99),
-      max_ms: percentile(sorted, 100),
-    };
-  };
   return {
     clients: apiClients,
     reads: apiReads,
     errors,
     requests_per_second: Math.round((latencies.health.length + latencies.log.length) / seconds),
-    health: summary(latencies.health),
-    log_page: summary(latencies.log),
+    health: latencySummary(latencies.health),
+    log_page: latencySummary(latencies.log),
   };
 }
 
-async function engineRun(
-  engine: 'sqlite' | 'postgres',
-  size: number,
-  sinkPort: number,
-  count: () => Promise<number>,
-) {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'el-namer-bench-'));
-  let databaseUrl: string | undefined;
-  let dropSchema = async () => {};
-  if (engine === 'postgres' && postgresUrl) {
-    const schema = `bench_${randomUUID().replaceAll('-', '')}`;
-    const admin = new pg.Pool({ connectionString: postgresUrl, max: 1 });
-    await admin.query(`create schema ${schema}`);
-    const url = new URL(postgresUrl);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    databaseUrl = url.toString();
-    dropSchema = async () => {
-      await admin.query(`drop schema if exists ${schema} cascade`);
-      await admin.end();
-    };
-  }
-  const password = 'bench-admin-password';
-  const server = startServerProcess({
-    DATA_DIR: dataDir,
-    STATIC_DIR: path.join(dataDir, 'dist'),
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    SMTP_URL: `smtp://127.0.0.1:${sinkPort}`,
-    ADMIN_PASSWORD: password,
-    ADMIN_EMAIL: 'admin@bench.test',
-    ADMIN_INITIAL_CREDITS: String(size * 2),
-    SEND_CONCURRENCY: String(concurrency),
-    ...(process.env.SEND_ENGINE ? { SEND_ENGINE: process.env.SEND_ENGINE } : {}),
-    // e.g. --cpu-prof --cpu-prof-dir=.tmp/prof to profile the server
-    ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
-    LOG_LEVEL: 'info',
+async function engineRun(engine: Engine, size: number, sinkPort: number, count: () => Promise<number>) {
+  const bench = await startBenchServer({
+    engine,
+    postgresUrl,
+    sinkPort,
+    credits: size * 2,
+    env: {
+      SEND_CONCURRENCY: String(concurrency),
+      ...(process.env.SEND_ENGINE ? { SEND_ENGINE: process.env.SEND_ENGINE } : {}),
+      ...(process.env.SEND_THREAD ? { SEND_THREAD: process.env.SEND_THREAD } : {}),
+      // e.g. --max-old-space-size=256 (Node refuses --cpu-prof there)
+      ...(process.env.BENCH_SERVER_NODE_OPTIONS
+        ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS }
+        : {}),
+    },
   });
-  const db = createDb({ dataDir, databaseUrl });
+  const { db, base, user } = bench;
+  const login = { access: bench.access, user };
   try {
-    const listening = await server.waitForLog('Server listening at', 120_000);
-    const base = /Server listening at (http:\/\/[^"\s]+)/.exec(listening)?.[1] as string;
-    const login = (await (
-      await fetch(`${base}/api/auth/login/`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'admin', password }),
-      })
-    ).json()) as { access: string; user: { id: string; email: string } };
     if (withDkim) {
       const { privateKey, publicKey } = await generateDkimKey();
       await db
@@ -266,33 +210,15 @@ async function engineRun(
     });
     const seconds = (performance.now() - started) / 1000;
     const apiUnderSend = await api;
-    const status = await readFile(`/proc/${server.child.pid}/status`, 'utf8');
-    const peakKb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
     return {
       messages_per_second: Math.round(size / seconds),
       seconds: Math.round(seconds * 10) / 10,
       accept_seconds: Math.round(acceptSeconds * 10) / 10,
-      server_peak_rss_mb: Math.round(peakKb / 1024),
+      server_peak_rss_mb: await bench.peakRssMb(),
       api_under_send: apiUnderSend,
     };
   } finally {
-    await server.kill('SIGTERM');
-    await db.destroy();
-    await dropSchema();
-    await rm(dataDir, { recursive: true, force: true });
-  }
-}
-
-async function postgresReachable(): Promise<boolean> {
-  if (!postgresUrl) return false;
-  const client = new pg.Client({ connectionString: postgresUrl });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
+    await bench.stop();
   }
 }
 
@@ -310,13 +236,11 @@ async function signaturesPerSecond() {
 }
 
 const sink = await startSink();
-type Engine = 'sqlite' | 'postgres';
-const available: Engine[] = (await postgresReachable()) ? ['sqlite', 'postgres'] : ['sqlite'];
+const available: Engine[] = (await postgresReachable(postgresUrl)) ? ['sqlite', 'postgres'] : ['sqlite'];
 // BENCH_ENGINES=postgres runs one engine only (a rerun of one set of figures).
 const wanted = process.env.BENCH_ENGINES?.split(',');
 const engines = available.filter((engine) => !wanted || wanted.includes(engine));
 const results: Record<string, unknown>[] = [];
-const loadAverage = async () => Number((await readFile('/proc/loadavg', 'utf8')).split(' ')[0]);
 for (const size of sizes) {
   for (const engine of engines) {
     // The ceiling is measured right before each engine run: on a shared machine the load moves
