@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../server/db/create-db.ts';
 import type { Db } from '../../server/db/schema.ts';
@@ -6,7 +5,7 @@ import { hashPassword } from '../../server/lib/password.ts';
 import { grantCredits } from '../../server/modules/credits/ledger.ts';
 import { insertUser } from '../../server/modules/users/users.repository.ts';
 import { insertTestCampaign, messagesOf, recipients, waitForCampaign } from './helpers/campaigns.ts';
-import { startServerProcess, type ServerProcess } from './helpers/server-process.ts';
+import { startServerOn, type ServerProcess } from './helpers/server-process.ts';
 import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.ts';
 import { createTestDatabase, engine, type TestDatabase } from './helpers/test-app.ts';
 
@@ -35,13 +34,8 @@ describe(`kill -9 mid-send on ${engine}`, () => {
   });
 
   const start = () =>
-    startServerProcess({
-      DATA_DIR: database.config.dataDir,
-      STATIC_DIR: path.join(database.config.dataDir, 'dist'),
-      ...(database.config.databaseUrl ? { DATABASE_URL: database.config.databaseUrl } : {}),
+    startServerOn(database, {
       SMTP_URL: sink.url,
-      JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256',
-      ADMIN_PASSWORD: 'admin-password-for-tests',
       SEND_CONCURRENCY: '8',
       SEND_BATCH_SIZE: '50',
       // PostgreSQL waits for the dead process's leases to expire (SQLite takes them at once).

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { createDb } from '../../server/db/create-db.ts';
 import type { Db } from '../../server/db/schema.ts';
@@ -6,7 +5,7 @@ import { hashPassword } from '../../server/lib/password.ts';
 import { emitEvent } from '../../server/modules/webhooks/events.ts';
 import { createWebhook } from '../../server/modules/webhooks/webhooks.service.ts';
 import { insertUser, toUser } from '../../server/modules/users/users.repository.ts';
-import { startServerProcess, type ServerProcess } from './helpers/server-process.ts';
+import { startServerOn, type ServerProcess } from './helpers/server-process.ts';
 import { createTestDatabase, engine, type TestDatabase } from './helpers/test-app.ts';
 import { startWebhookReceiver, type WebhookReceiver } from './helpers/webhook-receiver.ts';
 
@@ -34,12 +33,7 @@ describe(`webhooks survive kill -9 mid-delivery (${engine})`, () => {
   });
 
   const start = () =>
-    startServerProcess({
-      DATA_DIR: database.config.dataDir,
-      STATIC_DIR: path.join(database.config.dataDir, 'dist'),
-      ...(database.config.databaseUrl ? { DATABASE_URL: database.config.databaseUrl } : {}),
-      JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256',
-      ADMIN_PASSWORD: 'admin-password-for-tests',
+    startServerOn(database, {
       DISPATCHER: 'off',
       ALLOW_PRIVATE_WEBHOOKS: '1',
       WEBHOOK_TIMEOUT_SECONDS: '2',

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import type { TestDatabase } from './test-app.ts';
 
 /**
  * The real server (`tsx server/main.ts`) as a child process, for what only a process can show:
@@ -72,4 +73,16 @@ export function startServerProcess(env: Record<string, string>): ServerProcess {
       await exited;
     },
   };
+}
+
+/** The server process on a test database (its folder, and its PostgreSQL schema when it has one). */
+export function startServerOn(database: TestDatabase, env: Record<string, string>): ServerProcess {
+  return startServerProcess({
+    DATA_DIR: database.config.dataDir,
+    STATIC_DIR: path.join(database.config.dataDir, 'dist'),
+    ...(database.config.databaseUrl ? { DATABASE_URL: database.config.databaseUrl } : {}),
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256',
+    ADMIN_PASSWORD: 'admin-password-for-tests',
+    ...env,
+  });
 }
