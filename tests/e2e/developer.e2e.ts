@@ -126,6 +126,18 @@ describe('developer tools in Chromium', () => {
       expect(await page.title()).not.toBe('');
       for (const violation of await seriousViolations(page)) problems.push(`${language}: ${violation}`);
     }
+    // Leaving the screen takes Scalar's theme class off <body>; coming back brings the reference
+    // (and its colours, which that class carries) back.
+    await open(page, developer.keys);
+    await page.waitForFunction(() => !document.body.classList.contains('light-mode'));
+    await open(page, developer.reference);
+    await page
+      .getByRole('region', { name: scalarRegion.en, exact: true })
+      .getByRole('heading', { name: send.summary, exact: true })
+      .waitFor({ timeout: 30_000 });
+    expect(await page.evaluate(() => document.body.classList.contains('light-mode'))).toBe(true);
+    for (const violation of await seriousViolations(page)) problems.push(`en, again: ${violation}`);
+
     expect(problems).toEqual([]);
     expect(elsewhere).toEqual([]);
     expect(refused).toEqual([]);

@@ -63,7 +63,17 @@ export default function OpenApiViewer({ document, baseUrl, language }: Props) {
     fitIntoPage(element);
     const observer = new MutationObserver(() => fitIntoPage(element));
     observer.observe(element, { childList: true, subtree: true });
-    return () => observer.disconnect();
+    return () => {
+      observer.disconnect();
+      // Scalar marks <body> with its theme class (light-mode) and leaves it there; the dashboard
+      // itself never uses these classes. Removed after Scalar's own teardown, and only when no
+      // other reference took this one's place meanwhile.
+      window.setTimeout(() => {
+        if (!window.document.querySelector('.eln-openapi-viewer')) {
+          window.document.body.classList.remove('light-mode', 'dark-mode');
+        }
+      }, 0);
+    };
   }, []);
 
   return (
