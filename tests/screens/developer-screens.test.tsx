@@ -246,6 +246,7 @@ describe('developer tools screens', { timeout: 40_000 }, () => {
         agent: { disabled: true },
         showDeveloperTools: 'never',
         hideTestRequestButton: true,
+        hideSearch: true,
         urlRouting: false,
       });
       expect(viewer.closest('.eln-openapi-viewer')?.getAttribute('dir')).toBe(

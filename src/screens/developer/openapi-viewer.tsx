@@ -46,6 +46,10 @@ export default function OpenApiViewer({ document, baseUrl, language }: Props) {
       hideClientButton: true,
       hideTestRequestButton: true,
       hideDarkModeToggle: true,
+      // Its search opens a dialog outside this component (so outside our colour fixes) that fails
+      // axe-core (contrast, a listbox missing required attributes); the sidebar and the browser's
+      // own find cover the 50-odd operations.
+      hideSearch: true,
       forceDarkModeState: 'light',
       documentDownloadType: 'none',
       urlRouting: false,
