@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { paths } from '../../src/app/paths.ts';
 import ar from '../../src/i18n/locales/ar/common.json';
 import arSecurity from '../../src/i18n/locales/ar/security.json';
+import enSecurity from '../../src/i18n/locales/en/security.json';
+import { LANGUAGE_STORAGE_KEY } from '../../src/i18n/languages.ts';
 import { adminToken, api, newestMailTo } from './support/admin-api.ts';
 import { useAppAndBrowser } from './support/app-and-browser.ts';
 import { seriousViolations } from './support/axe.ts';
@@ -111,6 +113,64 @@ describe('two-step sign-in in the built app', () => {
     await alert.filter({ hasText: ar.errors.tooManyAttempts }).waitFor();
     expect(new URL(page.url()).hash).toBe(`#${paths.auth.login}`);
     await screenshot(page, 'two-factor-rate-limited');
+    await page.close();
+  });
+});
+
+/**
+ * Issue 21: an administrator requires two-step sign-in. An account without it that signs in is
+ * led to Settings -> Security with the reason (not a toast), every other page leads back there,
+ * the screen is axe-clean in both languages, and once it is on the dashboard opens.
+ */
+describe('two-step sign-in required by an administrator, in the built app', () => {
+  const run = useAppAndBrowser();
+
+  it('leads a new sign-in to the set-up, says why in both languages, and lets go once it is on', async () => {
+    const { app } = run;
+    const token = await adminToken(app);
+    const username = `required${Date.now() % 100000}`;
+    await api(app, 'POST', '/auth/users/', {
+      token,
+      body: { username, email: `${username}@example.com`, password, role: 'sender' },
+    });
+    // The administrator turns on its own two-step sign-in first (the rule asks for it), then the rule.
+    const now = () => Math.floor(Date.now() / 1000);
+    const own = await api<{ secret: string }>(app, 'POST', '/auth/2fa/setup/', { token, body: {} });
+    await api(app, 'POST', '/auth/2fa/enable/', {
+      token,
+      body: { code: generateSync({ secret: own.secret, epoch: now() }) },
+    });
+    await api(app, 'PATCH', '/control/security/', { token, body: { require_two_factor: true } });
+
+    const page = await run.newPage(1400);
+    await page.goto(`${app.baseUrl}/#${paths.auth.login}`);
+    await page.getByLabel(ar.auth.login.username).fill(username);
+    await page.getByLabel(ar.auth.login.password, { exact: true }).fill(password);
+    await page.getByRole('button', { name: ar.auth.login.submit }).click();
+    await waitForRoute(page, `#${paths.dashboard.settings.security}`);
+    await page.getByRole('alert', { name: arSecurity.setupRequired.title }).waitFor();
+    // No toast repeats it.
+    expect(await page.getByText(ar.errors.twoFactorSetupRequired).count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Another page leads back; in English (a reload on this page) it still says why.
+    await page.goto(`${app.baseUrl}/#${paths.dashboard.logs.email}`);
+    await waitForRoute(page, `#${paths.dashboard.settings.security}`);
+    await page.evaluate(({ key }) => window.localStorage.setItem(key, 'en'), { key: LANGUAGE_STORAGE_KEY });
+    await page.reload();
+    await page.getByRole('alert', { name: enSecurity.setupRequired.title }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: enSecurity.twoFactor.start }).click();
+    await page.getByTestId('two-factor-secret').waitFor();
+    const secret = (await page.getByTestId('two-factor-secret').textContent())?.trim() ?? '';
+    await page.getByLabel(enSecurity.twoFactor.code).fill(generateSync({ secret, epoch: now() }));
+    await page.getByRole('button', { name: enSecurity.twoFactor.confirm }).click();
+    await page.getByRole('button', { name: enSecurity.twoFactor.codesDone }).click();
+    await page.getByRole('alert', { name: enSecurity.setupRequired.title }).waitFor({ state: 'detached' });
+    await page.goto(`${app.baseUrl}/#${paths.dashboard.logs.email}`);
+    await page.getByRole('heading', { level: 1 }).filter({ hasNotText: enSecurity.title }).waitFor();
+    expect(new URL(page.url()).hash).toBe(`#${paths.dashboard.logs.email}`);
     await page.close();
   });
 });

@@ -96,6 +96,17 @@ describe('two-step sign-in required by an administrator', { timeout: 40_000 }, (
     expect(router.state.location.pathname).toBe(paths.dashboard.settings.profile);
   });
 
+  it('says why on Settings -> Security opened straight away (a reload there), and holds the account', async () => {
+    const { router, server } = signedInWithoutTwoFactor({
+      language: 'en',
+      route: paths.dashboard.settings.security,
+    });
+    await screen.findByRole('alert', { name: enSecurity.setupRequired.title }, firstLoad);
+    expect(server.seen(routeOf(logEndpoints.summary))).toHaveLength(0);
+    await router.navigate(paths.dashboard.home);
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.dashboard.settings.security));
+  });
+
   it('signs out from there', async () => {
     const { router, user, server } = signedInWithoutTwoFactor({ language: 'en' });
     const alert = await screen.findByRole('alert', { name: enSecurity.setupRequired.title }, firstLoad);

@@ -105,17 +105,19 @@ describe('security overview machine: the set-up is settled', () => {
     [{ enabled: true, required: true, recovery_codes_left: 10 }, 1],
     [{ enabled: false, required: false, recovery_codes_left: 0 }, 1],
     [{ enabled: false, required: true, recovery_codes_left: 0 }, 0],
-  ])('says so when two-step sign-in is on or no longer required (%o)', async (status, times) => {
+  ])('says whether the account still owes the set-up (%o)', async (status, times) => {
     const twoFactorSettled = vi.fn();
+    const twoFactorMissing = vi.fn();
     const actor = createActor(
       securityOverviewMachine.provide({
         actors: { load: fromPromise(async () => overview(status)) },
-        actions: { twoFactorSettled },
+        actions: { twoFactorSettled, twoFactorMissing },
       }),
     ).start();
     await settle();
     expect(actor.getSnapshot().matches('ready')).toBe(true);
     expect(actor.getSnapshot().context.overview?.status).toEqual(status);
     expect(twoFactorSettled).toHaveBeenCalledTimes(times);
+    expect(twoFactorMissing).toHaveBeenCalledTimes(1 - times);
   });
 });

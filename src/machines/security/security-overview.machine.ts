@@ -5,9 +5,10 @@ import { notProvided } from '../notify.ts';
 
 /**
  * Settings -> Security's data: two-factor status, sessions, sign-in history (and the admins'
- * rule), loaded together and read again after every change the screen's forms make. A load
- * that finds two-step sign-in on, or no longer required, says so (`twoFactorSettled`): an
- * account the dashboard held here for the set-up (the auth machine's twoFactorSetup) is free again.
+ * rule), loaded together and read again after every change the screen's forms make. Each load
+ * says whether the account still owes the set-up an administrator requires (`twoFactorMissing`:
+ * the dashboard holds it here, the auth machine's twoFactorSetup, even after a reload of this
+ * page) or not (`twoFactorSettled`: on, or no longer required, so the account is free again).
  */
 export interface SecurityOverviewContext {
   overview: SecurityOverview | null;
@@ -28,6 +29,8 @@ export const securityOverviewMachine = setup({
   actions: {
     /** The wiring tells the auth machine (auth.twoFactorSetUp). */
     twoFactorSettled: () => {},
+    /** The wiring tells the auth machine (auth.twoFactorSetupRequired). */
+    twoFactorMissing: () => {},
   },
   guards: {
     isTwoFactorSettled: (_, overview: SecurityOverview) =>
@@ -51,7 +54,7 @@ export const securityOverviewMachine = setup({
           },
           {
             target: 'ready',
-            actions: assign({ overview: ({ event }) => event.output, errorKey: null }),
+            actions: [assign({ overview: ({ event }) => event.output, errorKey: null }), 'twoFactorMissing'],
           },
         ],
         onError: {

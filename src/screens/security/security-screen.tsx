@@ -25,7 +25,10 @@ export default function SecurityScreen() {
   const overviewActor = useActorRef(
     securityOverviewMachine.provide({
       actors: { load: fromPromise(({ signal }) => loadSecurityOverview(call, isAdmin, signal)) },
-      actions: { twoFactorSettled: () => auth.send({ type: 'auth.twoFactorSetUp' }) },
+      actions: {
+        twoFactorSettled: () => auth.send({ type: 'auth.twoFactorSetUp' }),
+        twoFactorMissing: () => auth.send({ type: 'auth.twoFactorSetupRequired' }),
+      },
     }),
   );
   const overview = useSelector(overviewActor, (snapshot) => snapshot.context.overview);
