@@ -13,6 +13,8 @@ import { SESSION_MARKERS } from '../../contract/session-marker.ts';
 import { adminUser } from '../support/fixtures.ts';
 import { orderMachine } from '../../src/machines/payments/order.machine.ts';
 import { rechargeMachine } from '../../src/machines/payments/recharge.machine.ts';
+import { receiptMachine } from '../../src/machines/payments/receipt.machine.ts';
+import { statementMachine } from '../../src/machines/payments/statement.machine.ts';
 import { creditPackages, orderDetail, paymentOptions } from '../support/payments-fixtures.ts';
 import { addSuppressionsMachine } from '../../src/machines/suppressions/add-suppressions.machine.ts';
 import { securityOverviewMachine } from '../../src/machines/security/security-overview.machine.ts';
@@ -312,6 +314,77 @@ export const machineModels: MachineModel[] = [
       'xstate.error.actor.placeOrder': [failure('placeOrder', 'errors.validation', 400)],
     },
     stateKey: (context: { choice: unknown; provider: string | null }) => [context.choice, context.provider],
+  },
+  {
+    name: 'statement',
+    description:
+      'Financial -> Account statement: the type and date filters of the statement and the totals of the filtered period.',
+    machine: statementMachine,
+    input: { userId: null },
+    samples: {
+      'xstate.done.actor.loadSummary': [
+        {
+          type: 'xstate.done.actor.loadSummary',
+          output: {
+            user: { id: 'u-sender', username: 'sam', balance: 97 },
+            count: 2,
+            credits_in: 100,
+            credits_out: 3,
+            net: 97,
+            opening_balance: 0,
+            closing_balance: 97,
+          },
+        },
+      ],
+      'xstate.error.actor.loadSummary': [failure('loadSummary', 'errors.network', null)],
+      'statement.type': [
+        { type: 'statement.type', value: 'send' },
+        { type: 'statement.type', value: '' },
+      ],
+      'statement.range': [
+        { type: 'statement.range', from: '2026-11-01', to: '2026-11-30' },
+        { type: 'statement.range', from: '2026-11-30', to: '2026-11-01' },
+      ],
+    },
+    // Whether a type and a range are set decides what a change does (a repeat loads nothing);
+    // the totals and the range warning only follow. A finer key makes the walk explode.
+    stateKey: (context: { filters: { type?: string; from?: string } }) => [
+      Boolean(context.filters.type),
+      Boolean(context.filters.from),
+    ],
+  },
+  {
+    name: 'receipt',
+    description:
+      'A bank-transfer order’s receipt: choosing a file, attaching it to the pending order, opening the one attached.',
+    machine: receiptMachine,
+    input: { orderId: 'order-1' },
+    samples: {
+      'receipt.choose': [
+        { type: 'receipt.choose', file: { name: 'transfer.png', type: 'image/png', size: 20_000 } },
+        { type: 'receipt.choose', file: { name: 'transfer.gif', type: 'image/gif', size: 20_000 } },
+        { type: 'receipt.choose', file: { name: 'scan.pdf', type: 'application/pdf', size: 6_000_000 } },
+      ],
+      'xstate.done.actor.attachReceipt': [
+        {
+          type: 'xstate.done.actor.attachReceipt',
+          output: orderDetail('pending', { receipt_upload_id: 'up-1' }),
+        },
+      ],
+      'xstate.error.actor.attachReceipt': [failure('attachReceipt', 'errors.conflict', 409)],
+      'xstate.done.actor.fetchReceipt': [
+        {
+          type: 'xstate.done.actor.fetchReceipt',
+          output: { blob: new Blob(['x']), fileName: 'receipt.png' },
+        },
+      ],
+      'xstate.error.actor.fetchReceipt': [failure('fetchReceipt', 'errors.notFound', 404)],
+    },
+    // Whether a file is kept (and why one was refused) is what the attach guard reads.
+    stateKey: (context: { file: unknown; problem: string | null }) => [
+      context.file !== null,
+      context.problem,
+    ],
   },
   {
     name: 'add-suppressions',
