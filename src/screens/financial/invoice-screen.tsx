@@ -8,8 +8,24 @@ import { ErrorWithRetry, LoadingBlock } from '../../components/load-states.tsx';
 import { formatCount, formatDateTime, formatMoney } from './format.ts';
 import { usePaymentsTexts } from './payments-namespace.ts';
 
-const PRINT_CSS =
-  '@media print { header, nav, .no-print { display: none !important; } main { padding: 0 !important; } }';
+/**
+ * The printed invoice is one clean A4 page: only the invoice sheet is printed (the dashboard's
+ * header, navigation, banners and toasts are hidden whatever they are), from the page's top
+ * corner, without the screen's border, colours kept. "Save as PDF" in the print dialog makes the
+ * PDF (docs/payments.md says why there is no server-side PDF).
+ */
+const PRINT_CSS = `
+@page { size: A4; margin: 16mm; }
+@media print {
+  html, body { background: #fff !important; }
+  body * { visibility: hidden !important; }
+  .invoice-sheet, .invoice-sheet * { visibility: visible !important; }
+  .invoice-sheet { position: absolute; inset-inline: 0; top: 0; width: 100%; }
+  .invoice-sheet .no-print { display: none !important; }
+  .invoice-sheet .mantine-Paper-root { border: 0 !important; box-shadow: none !important; padding: 0 !important; }
+  .invoice-sheet table { width: 100%; break-inside: avoid; }
+  .invoice-sheet * { print-color-adjust: exact; -webkit-print-color-adjust: exact; }
+}`;
 
 /** A paid order's invoice, in the reader's language and direction; printed or saved as PDF by the browser. */
 export default function InvoiceScreen() {
@@ -22,7 +38,7 @@ export default function InvoiceScreen() {
   const invoice = snapshot.context.invoice;
   const language = i18n.language;
   return (
-    <Stack gap="lg">
+    <Stack gap="lg" className="invoice-sheet">
       {/* Printed (or saved as PDF) without the dashboard around it. */}
       <style>{PRINT_CSS}</style>
       <Group justify="space-between">
@@ -36,6 +52,11 @@ export default function InvoiceScreen() {
           </Button>
         ) : null}
       </Group>
+      {invoice ? (
+        <Text className="no-print" size="sm">
+          {t('payments:invoice.pdfHint')}
+        </Text>
+      ) : null}
       {snapshot.matches('loading') ? <LoadingBlock /> : null}
       {snapshot.matches('failed') ? (
         <ErrorWithRetry
