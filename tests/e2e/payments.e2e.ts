@@ -10,7 +10,19 @@ import { screenshot, waitForRoute } from './support/browser.ts';
 import { signInAs } from './support/sign-in.ts';
 
 const { financial, services } = paths.dashboard;
-const screens = [financial.recharge, financial.orders, financial.packages, services.creditAlert];
+const screens = [
+  financial.recharge,
+  financial.orders,
+  financial.packages,
+  services.creditAlert,
+  financial.statement,
+];
+
+/** 1x1 PNG: the bank-transfer receipt the payer attaches. */
+const receiptPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** Waits until the screen at `route` shows its h1 and no spinner. */
 async function open(page: Page, baseUrl: string, route: string) {
@@ -42,10 +54,12 @@ describe('payments in the built app: recharge by bank transfer, settled by the a
     });
     const page = await run.newPage();
     await signInAs(page, baseUrl, adminUsername, adminPassword);
+    const me = await api<{ id: string }>(run.app, 'GET', '/auth/user-status', { token });
     const problems: string[] = [];
     for (const language of ['ar', 'en'] as const) {
       await useLanguage(page, language);
-      for (const route of screens) {
+      // The administrator's view of a user's statement (here its own) is a screen of its own.
+      for (const route of [...screens, paths.dashboard.userStatement(me.id)]) {
         await open(page, baseUrl, route);
         const h1s = await page.locator('h1').allInnerTexts();
         if (h1s.length !== 1) problems.push(`${language} ${route}: ${h1s.length} h1`);
@@ -77,6 +91,23 @@ describe('payments in the built app: recharge by bank transfer, settled by the a
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'payments-result-pending');
 
+    // The payer attaches the transfer's receipt; the order carries it from then on.
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'transfer.png',
+      mimeType: 'image/png',
+      buffer: receiptPng,
+    });
+    await page.getByRole('button', { name: enPayments.receipt.attach }).click();
+    await page.getByText(enPayments.receipt.present).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    const withReceipt = await api<{ receipt_upload_id: string | null }>(
+      run.app,
+      'GET',
+      `/payments/orders/${orderId}/`,
+      { token },
+    );
+    expect(withReceipt.receipt_upload_id).toBeTruthy();
+
     // The administrator confirms the transfer; the page, polling, shows the credits arrived.
     await api(run.app, 'POST', `/payments/orders/${orderId}/mark-paid/`, { token });
     await page
@@ -99,6 +130,28 @@ describe('payments in the built app: recharge by bank transfer, settled by the a
     await page.getByRole('heading', { level: 1, name: /^Invoice #\d+$/ }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'payments-invoice');
+    // Printed, the invoice is one A4 page (595 x 842 points).
+    await page.emulateMedia({ media: 'print' });
+    const pdf = (await page.pdf({ preferCSSPageSize: true })).toString('latin1');
+    expect(pdf.match(/\/Type\s*\/Page[^s]/g)).toHaveLength(1);
+    expect(pdf).toMatch(/\/MediaBox\s*\[\s*0 0 59[45](\.\d+)? 84[12](\.\d+)?\s*\]/);
+    await page.emulateMedia({ media: 'screen' });
+
+    // The statement shows the order's credits with the running balance, filters and exports.
+    await open(page, baseUrl, financial.statement);
+    await page.getByRole('cell', { name: 'Recharge order' }).first().waitFor();
+    await page.locator('input[aria-haspopup="listbox"]').first().click();
+    await page.getByRole('option', { name: 'Recharge order' }).click();
+    await page.getByLabel('From', { exact: true }).fill('2026-01-01');
+    await page.getByLabel('To', { exact: true }).fill('2099-12-31');
+    await page.getByRole('rowheader', { name: 'Credits in' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'payments-statement');
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(csv.suggestedFilename()).toMatch(/\.csv$/);
     await page.close();
   }, 120_000);
 });
