@@ -18,6 +18,7 @@ import { statementMachine } from '../../src/machines/payments/statement.machine.
 import { creditPackages, orderDetail, paymentOptions } from '../support/payments-fixtures.ts';
 import { addSuppressionsMachine } from '../../src/machines/suppressions/add-suppressions.machine.ts';
 import { securityOverviewMachine } from '../../src/machines/security/security-overview.machine.ts';
+import { screenMachineModels } from './screen-machines.ts';
 import { sendWizardModel } from './send-wizard.model.ts';
 
 /**
@@ -41,6 +42,11 @@ export interface MachineModel {
   stateKey?: (context: never) => unknown;
   /** Readable names for events, by type; the type itself otherwise. */
   labels?: Record<string, string>;
+  /**
+   * The machine src/ exports, when `machine` is made from it for the walk (.provide() of an
+   * action that reads the browser): tests/unit/qa-catalog.test.ts finds the machine by it.
+   */
+  source?: AnyStateMachine;
 }
 
 const failure = (actor: string, code: string, status: number | null) => ({
@@ -419,4 +425,5 @@ export const machineModels: MachineModel[] = [
     },
   },
   sendWizardModel,
+  ...screenMachineModels,
 ];

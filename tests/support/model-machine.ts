@@ -7,11 +7,16 @@ function asArray(value: unknown): NodeConfig[] {
   return (Array.isArray(value) ? value : [value]) as NodeConfig[];
 }
 
-function toModelNode(node: NodeConfig): NodeConfig {
+/**
+ * `nodeId` is the state node's id as XState makes it (`machineId.path.to.node`, or the node's own
+ * `id`): an invocation without an id gets `<index>.<nodeId>` at run time, so its completions are
+ * named the same here and a path replays on the real actor.
+ */
+function toModelNode(node: NodeConfig, nodeId: string): NodeConfig {
   const { invoke, after, states, on, ...rest } = node;
   const completions: NodeConfig = {};
-  for (const invocation of asArray(invoke)) {
-    const id = invocation.id;
+  for (const [index, invocation] of asArray(invoke).entries()) {
+    const id = invocation.id ?? `${index}.${nodeId}`;
     if (typeof id !== 'string') throw new Error('Model-based tests need an id on every invoke');
     if (invocation.onDone) completions[`xstate.done.actor.${id}`] = invocation.onDone;
     if (invocation.onError) completions[`xstate.error.actor.${id}`] = invocation.onError;
@@ -26,7 +31,10 @@ function toModelNode(node: NodeConfig): NodeConfig {
     ...(children
       ? {
           states: Object.fromEntries(
-            Object.entries(children).map(([key, child]) => [key, toModelNode(child)]),
+            Object.entries(children).map(([key, child]) => [
+              key,
+              toModelNode(child, typeof child.id === 'string' ? child.id : `${nodeId}.${key}`),
+            ]),
           ),
         }
       : {}),
@@ -41,7 +49,7 @@ function toModelNode(node: NodeConfig): NodeConfig {
  * Changing the machine therefore changes the model; nothing is maintained twice.
  */
 export function toModelMachine(machine: AnyStateMachine, input?: unknown): AnyStateMachine {
-  const root = toModelNode(machine.config as NodeConfig);
+  const root = toModelNode(machine.config as NodeConfig, machine.id);
   // A machine whose context is made from its input gets that input here: the model walks from
   // the same start the real actor does.
   if (typeof root.context === 'function') {
