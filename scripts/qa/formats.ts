@@ -25,9 +25,11 @@ function coverageLines(language: QaLanguage, coverage: Coverage): string[] {
   return [
     ui(language, 'statesCovered', { covered: states.covered, total: states.total }),
     ui(language, 'transitionsCovered', { covered: transitions.covered, total: transitions.total }),
-    ...(states.missing.length || transitions.missing.length
-      ? [`${ui(language, 'notCovered')}: ${[...states.missing, ...transitions.missing].join(', ')}`]
-      : []),
+    // Each miss with why it is missed (qa.json `uncovered`), one line each.
+    ...[...states.missing, ...transitions.missing].map(
+      (item) =>
+        `${ui(language, 'notCovered')}: ${coverage.reasons[item] ? ui(language, 'omittedWhy', { event: item, reason: coverage.reasons[item] }) : item}`,
+    ),
     ...omitted.map(
       (item) =>
         `${ui(language, 'omitted')}: ${ui(language, 'omittedWhy', { event: item.event, reason: item.reason })}`,

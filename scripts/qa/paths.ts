@@ -43,6 +43,8 @@ export interface Coverage {
   transitions: { covered: number; total: number; missing: string[] };
   /** Events left out of the walk on purpose, with the reason from qa.json. */
   omitted: Array<{ event: string; reason: string }>;
+  /** Why each missing state or transition is missed (qa.json `uncovered`); '' when it says nothing. */
+  reasons: Record<string, string>;
 }
 
 /** Every event type the (model) machine reacts to, with the catalog's sample payloads. */
@@ -276,6 +278,12 @@ export function coverageOf(
       missing: missingTransitions,
     },
     omitted: [...omitted].map((event) => ({ event, reason: reasons[event] ?? reasons.other ?? '' })),
+    reasons: Object.fromEntries(
+      [...atomic.filter((state) => !seen.has(state)), ...missingTransitions].map((item) => [
+        item,
+        qaTexts[language].machines[model.name]?.uncovered?.[item] ?? '',
+      ]),
+    ),
   };
 }
 

@@ -5,7 +5,8 @@
  *   `xstate.error.actor.<id>`: how the tester makes the server answer that way),
  * - `answers[type]`: for those completions, what the server answers,
  * - `states[path]`: what must be seen in each atomic state (`signedOut.idle`),
- * - `omitted[type]`: why an event is left out of the walk (`other`: every other left-out event).
+ * - `omitted[type]`: why an event is left out of the walk (`other`: every other left-out event),
+ * - `uncovered[item]`: why a state or transition (`node + type`) the printed paths miss is missed.
  * An event with several sample payloads in the catalog has an array of texts, one per sample.
  * tests/unit/qa-words.test.ts checks that nothing is missing.
  */
@@ -24,6 +25,8 @@ export interface MachineWords {
   answers?: Record<string, Text>;
   states: Record<string, string>;
   omitted?: Record<string, string>;
+  /** Why a state or transition the printed paths miss is not walked (`polling.settling`, `node + type`). */
+  uncovered?: Record<string, string>;
 }
 export interface JourneyWords {
   title: string;

@@ -95,6 +95,21 @@ describe('QA test paths (npm run test:paths)', () => {
     expect(render('md', 'en', [campaigns])).toMatch(/Left out on purpose: campaigns\.recheck: Coming back/);
   });
 
+  it('gives every state and transition the printed paths miss its reason, in both languages', () => {
+    const unexplained: string[] = [];
+    for (const model of machineModels) {
+      for (const language of ['ar', 'en'] as const) {
+        const { reasons } = machinePaths(model, language).coverage;
+        for (const [item, reason] of Object.entries(reasons)) {
+          if (!reason.trim()) unexplained.push(`${language} ${model.name}: ${item}`);
+        }
+      }
+    }
+    expect(unexplained).toEqual([]);
+    const campaigns = machineDocument('campaign-control', 'en', 60);
+    expect(render('md', 'en', [campaigns])).toMatch(/Not covered: polling\.settling: A passing moment/);
+  });
+
   it('writes Gherkin that @cucumber/gherkin parses, with Arabic keywords for ar', () => {
     const docs = [machineDocument('reset-password', 'ar', 60), journeysDocument('ar')];
     for (const doc of docs) {
