@@ -185,7 +185,7 @@ describe('account statement screen', { timeout: 30_000 }, () => {
         [routeOf(userEndpoints.list)]: () => ({ status: 200, data: { count: 1, results: [layla] } }),
       },
     });
-    await user.click(await screen.findByRole('link', { name: 'Statement of layla' }, firstLoad));
+    await user.click(await screen.findByRole('link', { name: 'Statement layla' }, firstLoad));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Account statement of layla' }, firstLoad),
     ).toBeInTheDocument();

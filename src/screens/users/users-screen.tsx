@@ -128,7 +128,7 @@ export default function UsersScreen() {
               to={paths.dashboard.userStatement(user.id)}
               size="xs"
               variant="default"
-              aria-label={t('users:statement.openNamed', { name: user.username })}
+              aria-label={`${t('users:statement.open')} ${user.username}`}
             >
               {t('users:statement.open')}
             </Button>
