@@ -13,6 +13,22 @@ export type LedgerFilter = {
 // Timestamps are stored as UTC ISO text: a bound given with an offset is compared in UTC too.
 const utc = (value: string) => new Date(value).toISOString();
 
+/** A ledger row as people read it (owner and actor by name): the balance log's and the statement's. */
+export const LEDGER_ENTRY_COLUMNS = [
+  'credit_ledger.id',
+  'credit_ledger.user_id',
+  'owner.username as username',
+  'owner.email as email',
+  'credit_ledger.amount',
+  'credit_ledger.balance_after',
+  'credit_ledger.kind',
+  'credit_ledger.campaign_id',
+  'credit_ledger.order_id',
+  'credit_ledger.reason',
+  'actor.username as updated_by',
+  'credit_ledger.created_at',
+] as const;
+
 function filtered(db: Db, filter: LedgerFilter) {
   let query = db
     .selectFrom('credit_ledger')
@@ -46,20 +62,7 @@ export async function listLedger(
     .executeTakeFirstOrThrow();
   const direction = page.descending ? 'desc' : 'asc';
   const rows = await filtered(db, filter)
-    .select([
-      'credit_ledger.id',
-      'credit_ledger.user_id',
-      'owner.username as username',
-      'owner.email as email',
-      'credit_ledger.amount',
-      'credit_ledger.balance_after',
-      'credit_ledger.kind',
-      'credit_ledger.campaign_id',
-      'credit_ledger.order_id',
-      'credit_ledger.reason',
-      'actor.username as updated_by',
-      'credit_ledger.created_at',
-    ])
+    .select(LEDGER_ENTRY_COLUMNS)
     .orderBy(`credit_ledger.${page.orderBy}`, direction)
     .orderBy('credit_ledger.id', direction)
     .offset(page.offset)

@@ -7,6 +7,7 @@ import {
 } from '../../../contract/credits.contract.ts';
 import type { Database, Db } from '../../db/schema.ts';
 import { containsPattern, containsText } from '../../lib/search.ts';
+import { LEDGER_ENTRY_COLUMNS } from './credits.repository.ts';
 
 /**
  * One user's account statement (issue 19). Every line carries the account's running balance,
@@ -120,21 +121,7 @@ export async function listStatement(
     .executeTakeFirstOrThrow();
   const direction = page.descending ? 'desc' : 'asc';
   const rows = await statementRows(db, filter)
-    .select([
-      'credit_ledger.id',
-      'credit_ledger.user_id',
-      'owner.username as username',
-      'owner.email as email',
-      'credit_ledger.amount',
-      'credit_ledger.balance_after',
-      'credit_ledger.kind',
-      'credit_ledger.campaign_id',
-      'credit_ledger.order_id',
-      'credit_ledger.reason',
-      'actor.username as updated_by',
-      'credit_ledger.created_at',
-      'credit_ledger.running_balance',
-    ])
+    .select([...LEDGER_ENTRY_COLUMNS, 'credit_ledger.running_balance'])
     .orderBy(`credit_ledger.${page.orderBy}`, direction)
     .orderBy('credit_ledger.id', direction)
     .offset(page.offset)
