@@ -43,7 +43,8 @@ async function encodedPart(
     node.setHeader('Content-Disposition', 'attachment');
   }
   node.setContent(content);
-  const raw = (await node.build()).toString('latin1');
+  // A Buffer, so the fast path hands the same bytes to every message's socket write (mime-writer.ts).
+  const raw = await node.build();
   return {
     attachment: { raw, filename, contentType, ...(cid ? { cid } : {}) },
     bytes: raw.length,

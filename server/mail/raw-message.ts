@@ -4,21 +4,22 @@ import signDkim from 'nodemailer/lib/dkim/sign';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type Mail from 'nodemailer/lib/mailer';
 import MailMessage from 'nodemailer/lib/mailer/mail-message';
-import type MimeNode from 'nodemailer/lib/mime-node';
+import MimeNode from 'nodemailer/lib/mime-node';
 import * as qp from 'nodemailer/lib/qp';
+import { NotWritable, partTree, rootBoundary, writeBody, type Chunk } from './mime-writer.ts';
 
 /**
  * A message as the bytes that go after DATA, built without nodemailer's stream machinery.
  *
- * The MIME tree and every header are nodemailer's own (MailComposer + MailMessage's list headers,
- * exactly what `sendMail` builds), so the headers, their encoding and the part structure are the
- * same as the nodemailer path produces; what is skipped is the part that cost ~0.5 ms a message:
- * streaming each node through Transform encoders with a setImmediate per node, and the DKIM
- * signer's stream. Here the tree is serialised synchronously into one string, parts that are
- * already finished MIME (the campaign's files, encoded once per campaign in attachments.ts) are
- * copied as they are, and the DKIM signature (relaxed/relaxed, nodemailer's own signer over the
- * built header lines and a body hash) goes on top. Line ends are CRLF throughout, as the SMTP
- * data stream would make them; dot-stuffing is the SMTP client's job.
+ * The root header block is nodemailer's own (a MimeNode with the headers MailComposer.compile
+ * sets, plus MailMessage's list headers, exactly what `sendMail` builds), so header encoding and
+ * folding cannot drift from the nodemailer path. The parts under it are written by
+ * mime-writer.ts in MailComposer's structure without a MimeNode per part; the campaign's files
+ * (encoded once per campaign in attachments.ts) go out as shared Buffers. A single-part message
+ * is serialised from nodemailer's tree in one synchronous pass instead. The DKIM signature
+ * (relaxed/relaxed, nodemailer's own signer over the built header lines and a body hash) goes on
+ * top. Line ends are CRLF throughout, as the SMTP data stream would make them; dot-stuffing is
+ * the SMTP client's job.
  *
  * `buildRawMessage` returns null for what it does not handle (content read from a path, URL or
  * stream, non-ASCII addresses that need SMTPUTF8, several DKIM keys, `raw` messages, attached
@@ -27,8 +28,14 @@ import * as qp from 'nodemailer/lib/qp';
 export type RawMessage = {
   envelope: { from: string; to: string[] };
   messageId: string;
+  /**
+   * The message in pieces, not dot-stuffed: strings built for this message, and Buffers shared by
+   * every message of a campaign (its files, checked once by mime-writer.ts: 7-bit, CRLF, no line
+   * starting with a dot), which the SMTP client writes as they are.
+   */
+  chunks: readonly Chunk[];
   /** The whole message, CRLF line ends, 7-bit ASCII, not dot-stuffed. */
-  data: string;
+  readonly data: string;
 };
 
 class Unsupported extends Error {}
@@ -71,7 +78,7 @@ const SUPPORTED_OPTIONS = new Set([
 export function buildRawMessage(mail: Mail.Options): RawMessage | null {
   try {
     const built = build(mail);
-    return mail.dkim ? { ...built, data: sign(built.data, mail.dkim) } : built;
+    return mail.dkim ? signed(built, signatureHeader(built.data, mail.dkim)) : built;
   } catch (error) {
     if (error instanceof Unsupported) return null;
     throw error;
@@ -95,7 +102,12 @@ export async function buildRawMessageSignedBy(
     if (error instanceof Unsupported) return null;
     throw error;
   }
-  return inputs ? { ...built, data: `${await signer(inputs)}\r\n${built.data}` } : built;
+  return inputs ? signed(built, await signer(inputs)) : built;
+}
+
+/** The DKIM-Signature goes on top, as nodemailer's signer puts it. */
+function signed(built: RawMessage, header: string): RawMessage {
+  return rawMessage(built.envelope, built.messageId, [`${header}\r\n`, ...built.chunks]);
 }
 
 function build(mail: Mail.Options): RawMessage {
@@ -111,24 +123,92 @@ function build(mail: Mail.Options): RawMessage {
     if (content !== undefined && typeof content !== 'string' && !Buffer.isBuffer(content))
       throw new Unsupported('attachment content stream');
   }
-  // What nodemailer's sendMail does between its plugins: compile the tree, then the list headers.
+  // What nodemailer's sendMail does between its plugins: the options normalised, the tree, then
+  // the list headers.
   const message = new MailMessage({ options: {}, _defaults: {} } as never, mail);
   // nodemailer draws 8 random bytes per message for its boundaries; a per-process random prefix
   // and a counter are as unguessable by the content and cost nothing.
-  (message.data as { baseBoundary?: string }).baseBoundary =
-    `${BOUNDARY_PREFIX}${(boundaries++).toString(16)}`;
-  const root = new MailComposer(message.data).compile();
+  const base = `--_NmP-${BOUNDARY_PREFIX}${(boundaries++).toString(16)}`;
+  let tree: ReturnType<typeof partTree> | null;
+  try {
+    tree = partTree(message.data);
+  } catch (error) {
+    if (!(error instanceof NotWritable)) throw error;
+    tree = null;
+  }
+  const chunks: Chunk[] = [];
+  let root: MimeNode;
+  if (tree) {
+    // Only the root is a MimeNode, for its header block (per recipient); mime-writer.ts writes
+    // the parts under it.
+    root = new MimeNode(tree.contentType, { baseBoundary: base });
+    (root as unknown as { boundary: string }).boundary = rootBoundary(base);
+    setRootHeaders(root, message.data);
+  } else {
+    (message.data as { baseBoundary?: string }).baseBoundary = base;
+    root = new MailComposer(message.data).compile();
+  }
   message.message = root;
   message.setListHeaders();
 
   const envelope = root.getEnvelope() as { from: string | false; to: string[] };
   const from = envelope.from || '';
   if (!ascii(from) || envelope.to.some((to) => !ascii(to))) throw new Unsupported('SMTPUTF8 address');
-  const chunks: string[] = [];
-  serialise(root as unknown as Node, chunks);
-  const data = normaliseLineEnds(chunks.join(''));
-  if (!ascii(data)) throw new Unsupported('8-bit header');
-  return { envelope: { from, to: envelope.to }, messageId: root.messageId(), data };
+  if (tree) {
+    chunks.push(`${root.buildHeaders()}\r\n\r\n`);
+    writeBody(tree, base, chunks);
+  } else {
+    const parts: string[] = [];
+    serialise(root as unknown as Node, parts);
+    chunks.push(parts.join(''));
+  }
+  for (let i = 0; i < chunks.length; i++) {
+    const chunk = chunks[i]!;
+    if (typeof chunk !== 'string') continue;
+    const normal = normaliseLineEnds(chunk);
+    if (!ascii(normal)) throw new Unsupported('8-bit header');
+    chunks[i] = normal;
+  }
+  return rawMessage({ from, to: envelope.to }, root.messageId(), chunks);
+}
+
+/** The root headers MailComposer.compile sets, in its order (custom headers first, then the fixed fields). */
+const ROOT_FIELDS = [
+  'from',
+  'sender',
+  'to',
+  'cc',
+  'bcc',
+  'reply-to',
+  'in-reply-to',
+  'references',
+  'subject',
+  'message-id',
+  'date',
+] as const;
+
+function setRootHeaders(root: MimeNode, data: Mail.Options): void {
+  if (data.headers) root.addHeader(data.headers as Parameters<MimeNode['addHeader']>[0]);
+  for (const field of ROOT_FIELDS) {
+    const key = field.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()) as keyof Mail.Options;
+    if (data[key]) root.setHeader(field, data[key] as string);
+  }
+  if (data.envelope) root.setEnvelope(data.envelope as Parameters<MimeNode['setEnvelope']>[0]);
+  root.messageId();
+}
+
+/** A message of chunks; `data` (the whole text) is joined only when asked (DKIM, nodemailer, tests). */
+function rawMessage(envelope: RawMessage['envelope'], messageId: string, chunks: Chunk[]): RawMessage {
+  let data: string | null = null;
+  return {
+    envelope,
+    messageId,
+    chunks,
+    get data() {
+      data ??= chunks.map((chunk) => (typeof chunk === 'string' ? chunk : chunk.toString('latin1'))).join('');
+      return data;
+    },
+  };
 }
 
 function ascii(value: string): boolean {
@@ -232,13 +312,17 @@ export function dkimInputs(data: string, dkim: DkimOptions): DkimInputs {
  * hash is computed here over the relaxed body (RFC 6376 3.4.4).
  */
 export function sign(data: string, dkim: DkimOptions): string {
+  return `${signatureHeader(data, dkim)}\r\n${data}`;
+}
+
+function signatureHeader(data: string, dkim: DkimOptions): string {
   const inputs = dkimInputs(data, dkim);
   const header = signDkim(inputs.headers, 'sha256', inputs.bodyHash, {
     ...inputs.options,
     privateKey: keyObject(inputs.options.privateKey),
   } as Parameters<typeof signDkim>[3]);
   if (!header) throw new Error('DKIM signing failed');
-  return `${header}\r\n${data}`;
+  return header;
 }
 
 /** Header lines as nodemailer's message parser gives them: a field with its folded lines. */

@@ -113,7 +113,7 @@ export function createSmtpTransport(url: string, options: TransportOptions): Mai
         return classifySmtpError(error);
       }
       if (!built || !client) return viaNodemailer(mail, built);
-      const outcome = await client.send(built.envelope, built.data);
+      const outcome = await client.send(built.envelope, built.chunks);
       if (outcome.kind === 'unsupported') {
         // The relay needs what the client does not do (another AUTH mechanism): nodemailer from now on.
         if (client) {

@@ -29,13 +29,20 @@ async function nodemailerBytes(mail: Mail.Options): Promise<Buffer> {
 }
 
 /** A finished attachment part, as attachments.ts builds the campaign's files once. */
-async function encodedPart(content: Buffer, filename: string, contentType: string, cid?: string) {
+async function encodedPart(
+  content: Buffer,
+  filename: string,
+  contentType: string,
+  cid?: string,
+  as: 'buffer' | 'string' = 'buffer',
+) {
   const node = new MimeNode('multipart/mixed').createChild(contentType, { filename });
   node.setHeader('Content-Transfer-Encoding', 'base64');
   node.setHeader('Content-Disposition', cid ? 'inline' : 'attachment');
   if (cid) node.setHeader('Content-Id', `<${cid}>`);
   node.setContent(content);
-  const raw = (await node.build()).toString('latin1');
+  const built = await node.build();
+  const raw = as === 'buffer' ? built : built.toString('latin1');
   return { raw, filename, contentType, ...(cid ? { cid } : {}) } satisfies Mail.Attachment;
 }
 
@@ -122,6 +129,33 @@ const shapes: [string, () => Promise<Mail.Options>][] = [
       }),
   ],
   [
+    'a general attachment, an embedded image and a per-recipient file given as strings',
+    async () =>
+      campaignMail({
+        html: '<p><img src="cid:embedded-image@el-namer"></p><p>Hi</p>',
+        attachments: [
+          await encodedPart(pdf, 'brochure.pdf', 'application/pdf', undefined, 'string'),
+          await encodedPart(png, 'logo.png', 'image/png', 'embedded-image@el-namer', 'string'),
+          await encodedPart(
+            Buffer.from('PK\x03\x04zip'),
+            'عقد-دانة.zip',
+            'application/zip',
+            undefined,
+            'string',
+          ),
+        ],
+      }),
+  ],
+  [
+    'text only with an attachment (mixed without alternatives)',
+    async () =>
+      campaignMail({
+        html: undefined,
+        attachments: [await encodedPart(pdf, 'brochure.pdf', 'application/pdf')],
+      }),
+  ],
+  ['an HTML part alone', async () => campaignMail({ text: undefined })],
+  [
     'system mail without envelope, list or names',
     async () => ({
       from: '"El Namer" <no-reply@signed.example>',
@@ -189,7 +223,8 @@ describe('raw messages built without nodemailer streams', () => {
       };
       const built = buildRawMessage({ ...mail, dkim });
       expect(built).not.toBeNull();
-      const ours = Buffer.from(built!.data, 'latin1');
+      // As the SMTP client sends it: the data section always ends with CRLF before the final dot.
+      const ours = Buffer.from(built!.data.endsWith('\r\n') ? built!.data : `${built!.data}\r\n`, 'latin1');
       const theirs = await nodemailerBytes({ ...mail, dkim });
 
       const randomId = !mail.messageId;
@@ -206,6 +241,16 @@ describe('raw messages built without nodemailer streams', () => {
         to: ['reset@example.test'],
       };
       expect(built!.envelope).toEqual(envelope);
+
+      // Multipart messages are written by mime-writer.ts (many chunks), a single part by
+      // nodemailer's tree (one chunk, plus the signature's).
+      const multipart = Boolean(mail.text && mail.html) || Boolean(mail.attachments?.length);
+      expect(built!.chunks.length > 2).toBe(multipart);
+      // The campaign's files given as Buffers go on the wire as those very Buffers, shared by
+      // every message that carries them.
+      for (const attachment of mail.attachments ?? []) {
+        if (Buffer.isBuffer(attachment.raw)) expect(built!.chunks).toContain(attachment.raw);
+      }
 
       const result = await dkimOf(ours);
       expect(result?.status.result).toBe('pass');

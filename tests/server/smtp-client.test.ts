@@ -1,7 +1,7 @@
 import { createServer, type AddressInfo, type Server as NetServer, type Socket } from 'node:net';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SmtpClient, dotStuff } from '../../server/mail/smtp-client.ts';
+import { SmtpClient, dataPieces } from '../../server/mail/smtp-client.ts';
 import { createSmtpTransport, type SendOutcome } from '../../server/mail/transport.ts';
 import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.ts';
 
@@ -219,7 +219,20 @@ describe('pipelining SMTP client', () => {
   });
 
   it('dot-stuffs lines that start with a dot and ends the data with CRLF', () => {
-    expect(dotStuff('.a\r\nb\r\n.\r\n..c')).toBe('..a\r\nb\r\n..\r\n...c\r\n');
+    const wire = (data: Parameters<typeof dataPieces>[0]) =>
+      Buffer.concat(dataPieces(data).map((piece) => Buffer.from(piece as string, 'latin1'))).toString(
+        'latin1',
+      );
+    expect(wire('.a\r\nb\r\n.\r\n..c')).toBe('..a\r\nb\r\n..\r\n...c\r\n.\r\n');
+    // Across pieces: a string that starts a line after a Buffer ending in CRLF is stuffed, one
+    // that continues a line is not, and a shared Buffer goes out as the very same object.
+    const shared = Buffer.from('Content-Type: a\r\n\r\nQUJD\r\n', 'latin1');
+    const pieces = dataPieces(['H: 1\r\n\r\n', '.x', shared, '.y', '\r\n', '.z']);
+    expect(pieces).toContain(shared);
+    expect(wire(['H: 1\r\n\r\n', '.x', shared, '.y', '\r\n', '.z'])).toBe(
+      'H: 1\r\n\r\n..x' + 'Content-Type: a\r\n\r\nQUJD\r\n' + '..y\r\n..z\r\n.\r\n',
+    );
+    expect(wire(['a', Buffer.from('b\r\n'), '.'])).toBe('ab\r\n..\r\n.\r\n');
   });
 });
 
