@@ -11,6 +11,7 @@ import {
   latencySummary,
   loadAverage,
   postgresReachable,
+  processCpuSeconds,
   startBenchServer,
   startSink,
   type Engine,
@@ -140,7 +141,13 @@ async function readApiWhile(base: string, access: string, done: () => boolean) {
   };
 }
 
-async function engineRun(engine: Engine, size: number, sinkPort: number, count: () => Promise<number>) {
+async function engineRun(
+  engine: Engine,
+  size: number,
+  sinkPort: number,
+  count: () => Promise<number>,
+  sinkPid: number,
+) {
   const bench = await startBenchServer({
     engine,
     postgresUrl,
@@ -188,6 +195,8 @@ async function engineRun(engine: Engine, size: number, sinkPort: number, count: 
     );
     const files = await benchFileFields(base, login.access);
     const before = await count();
+    const cpuBefore = await bench.cpuSeconds();
+    const sinkCpuBefore = await processCpuSeconds(sinkPid);
     const started = performance.now();
     const accepted = await fetch(`${base}/api/send/`, {
       method: 'POST',
@@ -209,11 +218,18 @@ async function engineRun(engine: Engine, size: number, sinkPort: number, count: 
       finished = true;
     });
     const seconds = (performance.now() - started) / 1000;
+    const cpu = (await bench.cpuSeconds()) - cpuBefore;
+    const sinkCpu = (await processCpuSeconds(sinkPid)) - sinkCpuBefore;
     const apiUnderSend = await api;
     return {
       messages_per_second: Math.round(size / seconds),
       seconds: Math.round(seconds * 10) / 10,
       accept_seconds: Math.round(acceptSeconds * 10) / 10,
+      // After the accept: the dispatcher's own speed.
+      sending_per_second: Math.round(size / (seconds - acceptSeconds)),
+      // CPU per message (accept included), steadier than the rates when the machine is shared.
+      server_cpu_ms_per_message: Math.round((cpu * 1000 * 1000) / size) / 1000,
+      sink_cpu_ms_per_message: Math.round((sinkCpu * 1000 * 1000) / size) / 1000,
       server_peak_rss_mb: await bench.peakRssMb(),
       api_under_send: apiUnderSend,
     };
@@ -247,7 +263,7 @@ for (const size of sizes) {
     // within minutes, and a ratio is only meaningful between runs made under the same load.
     const bare = await bareNodemailer(sink.port, size, sink.count);
     const loadBefore = await loadAverage();
-    const run = await engineRun(engine, size, sink.port, sink.count);
+    const run = await engineRun(engine, size, sink.port, sink.count, sink.child.pid!);
     results.push({
       engine,
       messages: size,

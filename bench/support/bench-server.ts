@@ -12,6 +12,14 @@ import { startServerProcess, type ServerProcess } from '../../tests/server/helpe
 
 export type Sink = { child: ChildProcess; port: number; count: () => Promise<number> };
 
+/** CPU seconds (user + system) a process has used, from /proc: more stable than a rate on a shared machine. */
+export async function processCpuSeconds(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 /** The loopback `smtp-server` sink (bench/send-sink.ts) in its own process. */
 export function startSink(): Promise<Sink> {
   const child = fork(path.join(import.meta.dirname, '../send-sink.ts'), [], {
@@ -55,6 +63,8 @@ export type BenchServer = {
   user: { id: string; email: string };
   /** The server process's peak resident memory so far (VmHWM), in MB. */
   peakRssMb: () => Promise<number>;
+  /** CPU seconds the server process has used so far, all its threads. */
+  cpuSeconds: () => Promise<number>;
   stop: () => Promise<void>;
 };
 
@@ -125,6 +135,7 @@ export async function startBenchServer(options: {
         const status = await readFile(`/proc/${server.child.pid}/status`, 'utf8');
         return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
       },
+      cpuSeconds: () => processCpuSeconds(server.child.pid!),
       stop,
     };
   } catch (error) {

@@ -4,9 +4,10 @@ import signDkim from 'nodemailer/lib/dkim/sign';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type Mail from 'nodemailer/lib/mailer';
 import MailMessage from 'nodemailer/lib/mailer/mail-message';
-import MimeNode from 'nodemailer/lib/mime-node';
+import type MimeNode from 'nodemailer/lib/mime-node';
 import * as qp from 'nodemailer/lib/qp';
 import { NotWritable, partTree, rootBoundary, writeBody, type Chunk } from './mime-writer.ts';
+import { rootHeaders } from './root-headers.ts';
 
 /**
  * A message as the bytes that go after DATA, built without nodemailer's stream machinery.
@@ -138,24 +139,23 @@ function build(mail: Mail.Options): RawMessage {
   }
   const chunks: Chunk[] = [];
   let root: MimeNode;
+  let block = '';
   if (tree) {
     // Only the root is a MimeNode, for its header block (per recipient); mime-writer.ts writes
     // the parts under it.
-    root = new MimeNode(tree.contentType, { baseBoundary: base });
-    (root as unknown as { boundary: string }).boundary = rootBoundary(base);
-    setRootHeaders(root, message.data);
+    ({ root, block } = rootHeaders(message.data, tree.contentType, base, rootBoundary(base)));
   } else {
     (message.data as { baseBoundary?: string }).baseBoundary = base;
     root = new MailComposer(message.data).compile();
+    message.message = root;
+    message.setListHeaders();
   }
-  message.message = root;
-  message.setListHeaders();
 
   const envelope = root.getEnvelope() as { from: string | false; to: string[] };
   const from = envelope.from || '';
   if (!ascii(from) || envelope.to.some((to) => !ascii(to))) throw new Unsupported('SMTPUTF8 address');
   if (tree) {
-    chunks.push(`${root.buildHeaders()}\r\n\r\n`);
+    chunks.push(`${block}\r\n\r\n`);
     writeBody(tree, base, chunks);
   } else {
     const parts: string[] = [];
@@ -170,31 +170,6 @@ function build(mail: Mail.Options): RawMessage {
     chunks[i] = normal;
   }
   return rawMessage({ from, to: envelope.to }, root.messageId(), chunks);
-}
-
-/** The root headers MailComposer.compile sets, in its order (custom headers first, then the fixed fields). */
-const ROOT_FIELDS = [
-  'from',
-  'sender',
-  'to',
-  'cc',
-  'bcc',
-  'reply-to',
-  'in-reply-to',
-  'references',
-  'subject',
-  'message-id',
-  'date',
-] as const;
-
-function setRootHeaders(root: MimeNode, data: Mail.Options): void {
-  if (data.headers) root.addHeader(data.headers as Parameters<MimeNode['addHeader']>[0]);
-  for (const field of ROOT_FIELDS) {
-    const key = field.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()) as keyof Mail.Options;
-    if (data[key]) root.setHeader(field, data[key] as string);
-  }
-  if (data.envelope) root.setEnvelope(data.envelope as Parameters<MimeNode['setEnvelope']>[0]);
-  root.messageId();
 }
 
 /** A message of chunks; `data` (the whole text) is joined only when asked (DKIM, nodemailer, tests). */

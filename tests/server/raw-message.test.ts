@@ -263,6 +263,29 @@ describe('raw messages built without nodemailer streams', () => {
     });
   }
 
+  it('keeps no recipient field in what it reuses for the next message of a campaign', async () => {
+    // The campaign's header fields are built once and reused (root-headers.ts): a second and a
+    // third recipient of the same campaign must each read exactly as nodemailer's build for them.
+    for (const [name, address, subject] of [
+      ['Dana', 'dana@example.test', 'Contract K-1 renews'],
+      ['سارة', 'sara@example.test', 'عقدك ك-٢ يتجدد'],
+      ['', 'noname@example.test', 'Contract K-3'],
+    ] as const) {
+      const mail = campaignMail({
+        to: name ? { name, address } : address,
+        envelope: { from: 'b+t@bounces.example', to: [address] },
+        subject,
+        messageId: `<${address}@signed.example>`,
+        list: {
+          id: { url: 'list1.signed.example', comment: 'El Namer' },
+          unsubscribe: [[`https://mail.example.test/u/${address}`, `mailto:u+${address}@bounces.example`]],
+        },
+      });
+      const ours = await simpleParser(Buffer.from(buildRawMessage(mail)!.data, 'latin1'));
+      expect(reading(ours, false)).toEqual(reading(await simpleParser(await nodemailerBytes(mail)), false));
+    }
+  });
+
   it('a tampered body or signed header does not verify', async () => {
     const { privateKey } = await keys;
     const dkim = {
