@@ -123,6 +123,9 @@ const envSchema = z.object({
   // worker: the dispatcher runs on its own thread with its own database connection, so composing,
   // SMTP and result writes never hold up the thread that answers HTTP; main: on that thread.
   SEND_THREAD: z.preprocess(unsetIfEmpty, z.enum(['worker', 'main']).default('worker')),
+  // The dispatcher thread's nice value on Linux (0-19): when it and the API want the same core,
+  // the API gets it first; sending alone is not slowed (docs/sending-engine.md).
+  SEND_THREAD_NICE: integer(5, 0, 19),
   CAPTURE_SMTP_PORT: integer(0, 0, 65535),
   CAPTURE_SMTP_MAX_MB: integer(25, 1, 1024),
   MAILBOX_MAX_MESSAGES: integer(10_000, 1, 10_000_000),
@@ -312,6 +315,8 @@ export type SendingConfig = {
    * thread (tests that move the app's clock need it there: a worker keeps real time).
    */
   thread?: 'worker' | 'main';
+  /** SEND_THREAD_NICE: the dispatcher thread's nice value (Linux), so the API thread wins the CPU. */
+  threadNice?: number;
 };
 
 export class ConfigError extends Error {
@@ -414,6 +419,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       pollMs: e.SEND_POLL_MS,
       engine: e.SEND_ENGINE,
       thread: e.SEND_THREAD,
+      threadNice: e.SEND_THREAD_NICE,
     },
   };
 }

@@ -1,3 +1,4 @@
+import { readdir, readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../server/db/create-db.ts';
 import type { Db } from '../../server/db/schema.ts';
@@ -46,6 +47,9 @@ describe(`kill -9 mid-send on ${engine}`, () => {
     server = start();
     // The default since issue 17: the dispatcher on its own thread, off the one answering HTTP.
     expect(await server.waitForLog('dispatcher started')).toContain('"thread":"worker"');
+    // ... at a lower priority than the API's thread (SEND_THREAD_NICE, default 5; Linux only).
+    // The thread lowers its own priority once it has loaded, a moment after that line.
+    if (process.platform === 'linux') await waitForThreadNice(server.child.pid!, 5);
     db = createDb(database.config);
     const user = await insertUser(db, {
       username: 'crash-sender',
@@ -96,3 +100,26 @@ describe(`kill -9 mid-send on ${engine}`, () => {
     );
   }, 400_000);
 });
+
+async function waitForThreadNice(pid: number, nice: number): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  let values: number[] = [];
+  while (Date.now() < deadline) {
+    values = await threadNiceValues(pid);
+    if (values.includes(nice)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  expect(values).toContain(nice);
+}
+
+/** The nice value of each thread of a process (field 19 of /proc/<pid>/task/<tid>/stat). */
+async function threadNiceValues(pid: number): Promise<number[]> {
+  const tasks = await readdir(`/proc/${pid}/task`);
+  const values = await Promise.all(
+    tasks.map(async (task) => {
+      const stat = await readFile(`/proc/${pid}/task/${task}/stat`, 'utf8').catch(() => '');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    }),
+  );
+  return values;
+}
