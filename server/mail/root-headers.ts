@@ -101,8 +101,8 @@ function splittable(data: Mail.Options): boolean {
 
 function setFields(node: MimeNode, data: Mail.Options, fields: readonly string[]): void {
   for (const field of fields) {
-    const key = field.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()) as keyof Mail.Options;
-    if (data[key]) node.setHeader(field, data[key] as string);
+    const value = fieldValue(data, field);
+    if (value) node.setHeader(field, value as string);
   }
 }
 
@@ -141,8 +141,16 @@ function campaignBlock(data: Mail.Options, listId: unknown): string {
   return block;
 }
 
+// 'reply-to' -> 'replyTo': the option each root field comes from, as MailComposer names it.
+const OPTION_OF = new Map<string, keyof Mail.Options>(
+  ROOT_FIELDS.map((field) => [
+    field,
+    field.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()) as keyof Mail.Options,
+  ]),
+);
+
 function fieldValue(data: Mail.Options, field: string): unknown {
-  return data[field.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()) as keyof Mail.Options];
+  return data[OPTION_OF.get(field)!];
 }
 
 /** A header block without one field (and its folded lines). */
