@@ -26,9 +26,7 @@ export type Chunk = string | Buffer;
 /** What the writer cannot do (attachment content to encode, a single-part message): the caller falls back. */
 export class NotWritable extends Error {}
 
-type Leaf =
-  | { kind: 'text'; contentType: string; content: string }
-  | { kind: 'raw'; raw: string | Buffer; contentType: string };
+type Leaf = { kind: 'text'; contentType: string; content: string } | { kind: 'raw'; raw: string | Buffer };
 type Part = Leaf | { kind: 'multipart'; contentType: string; children: Part[] };
 
 type MailData = Pick<Mail.Options, 'text' | 'html' | 'attachments'>;
@@ -44,7 +42,7 @@ export function partTree(mail: MailData): Part & { kind: 'multipart' } {
   for (const attachment of mail.attachments ?? []) {
     const { raw } = attachment;
     if (typeof raw !== 'string' && !Buffer.isBuffer(raw)) throw new NotWritable('attachment without raw');
-    const leaf: Leaf = { kind: 'raw', raw, contentType: attachment.contentType ?? '' };
+    const leaf: Leaf = { kind: 'raw', raw };
     // As MailComposer: with an HTML part, attachments with a Content-ID are related to it.
     (html && attachment.cid ? related : attached).push(leaf);
   }
