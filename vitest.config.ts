@@ -26,6 +26,7 @@ export default defineConfig({
           environment: 'node',
           globals: true,
           include: ['tests/server/**/*.test.ts'],
+          globalSetup: ['tests/setup/server-bundle.global.ts'],
           // Each test file builds its own app and database; keep files apart but not too many at once.
           pool: 'forks',
           testTimeout: 20000,

@@ -7,6 +7,7 @@ export default defineConfig({
     environment: 'node',
     globals: true,
     include: ['tests/e2e/**/*.e2e.ts'],
+    globalSetup: ['tests/setup/server-bundle.global.ts'],
     fileParallelism: false,
     testTimeout: 60000,
     hookTimeout: 90000,

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -7,8 +7,20 @@ import path from 'node:path';
  * Keys are `namespace:path.to.key`; English fills in where Arabic lacks one.
  */
 export type Language = 'ar' | 'en';
-const LOCALES_DIR = path.join(import.meta.dirname, '../../src/i18n/locales');
+const LOCALES_DIR = localesDir();
 const FALLBACK: Language = 'en';
+
+/**
+ * src/i18n/locales, found upward from this module: it runs from server/lib under tsx and from a
+ * bundle elsewhere in the project under `npm start` (scripts/build-server.ts).
+ */
+function localesDir(): string {
+  for (let dir = import.meta.dirname; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'src', 'i18n', 'locales');
+    if (existsSync(candidate)) return candidate;
+    if (path.dirname(dir) === dir) throw new Error(`no src/i18n/locales above ${import.meta.dirname}`);
+  }
+}
 
 type Tree = { [key: string]: string | Tree };
 const cache = new Map<string, Tree | null>();

@@ -34,7 +34,12 @@ export type FromDispatcherThread =
       message?: string;
     };
 
-const WORKER_URL = new URL('./dispatcher-worker.mjs', import.meta.url);
+// From source (tsx, vitest) the .mjs entry registers tsx in the new thread and loads the
+// TypeScript; from the bundle `npm start` runs (scripts/build-server.ts) the thread's own bundle
+// sits beside this one.
+const WORKER_URL = import.meta.url.endsWith('.ts')
+  ? new URL('./dispatcher-worker.mjs', import.meta.url)
+  : new URL('./dispatcher-worker.js', import.meta.url);
 const RESTART_AFTER_MS = 1000;
 
 export class DispatcherThread {

@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { serverBundle } from '../../support/server-bundle.ts';
 import type { TestDatabase } from './test-app.ts';
 
 /**
- * The real server (`tsx server/main.ts`) as a child process, for what only a process can show:
+ * The real server as `npm start` runs it (the bundle of scripts/build-server.ts) in a child process, for what only a process can show:
  * being killed with SIGKILL mid-send, or memory measured apart from the load generator.
  */
 export type ServerProcess = {
@@ -18,9 +19,7 @@ export type ServerProcess = {
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
 export function startServerProcess(env: Record<string, string>): ServerProcess {
-  // tsx as a loader in this very process, not its CLI: the CLI runs the server in a grandchild
-  // that a SIGKILL of the CLI would leave running.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [serverBundle()], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',

@@ -1,0 +1,28 @@
+import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { buildServer } from '../../scripts/build-server.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+let built: string | null = null;
+
+/** Builds the server bundle into a folder of its own under .tmp; returns main.js and how to remove it. */
+export function buildTemporaryBundle(): { main: string; remove: () => void } {
+  const dir = path.join(ROOT, '.tmp', 'server-build', randomUUID());
+  return { main: buildServer(dir), remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * The server bundle `npm start` runs (scripts/build-server.ts), for tests and benches that start
+ * the server as a process: they exercise what users run, without tsx's loader threads. Under
+ * vitest the global setup (tests/setup/server-bundle.global.ts) builds it once for every test
+ * file and passes it on in SERVER_BUNDLE; elsewhere (the benches) it is built here, once.
+ */
+export function serverBundle(): string {
+  if (process.env.SERVER_BUNDLE) return process.env.SERVER_BUNDLE;
+  if (built) return built;
+  const bundle = buildTemporaryBundle();
+  process.once('exit', bundle.remove);
+  built = bundle.main;
+  return built;
+}
