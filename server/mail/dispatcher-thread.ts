@@ -41,6 +41,10 @@ const WORKER_URL = import.meta.url.endsWith('.ts')
   ? new URL('./dispatcher-worker.mjs', import.meta.url)
   : new URL('./dispatcher-worker.js', import.meta.url);
 const RESTART_AFTER_MS = 1000;
+// The thread's young generation (V8 otherwise grows it to about 48 MB in a send): what a message
+// allocates dies within the message, so a smaller one costs no CPU measurably and keeps some
+// 20-30 MB out of the process's RSS (bench:send, docs/sending-engine.md).
+const YOUNG_GENERATION_MB = 16;
 
 export class DispatcherThread {
   private worker: Worker | null = null;
@@ -59,7 +63,10 @@ export class DispatcherThread {
 
   start(): void {
     if (this.worker || this.stopping) return;
-    const worker = new Worker(WORKER_URL, { workerData: this.data });
+    const worker = new Worker(WORKER_URL, {
+      workerData: this.data,
+      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+    });
     this.worker = worker;
     worker.on('message', (message: FromDispatcherThread) => {
       if (message.type === 'log') {

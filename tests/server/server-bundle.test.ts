@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { serverBundle } from '../support/server-bundle.ts';
+import { serverArgs, serverBundle } from '../support/server-bundle.ts';
 import { startServerProcess, type ServerProcess } from './helpers/server-process.ts';
 
 /**
@@ -26,6 +26,16 @@ describe('the server bundle npm start runs', () => {
     }
     // Bundled, not loaded through tsx: no TypeScript module is imported at run time.
     expect(readFileSync(path.join(dir, 'main.js'), 'utf8')).not.toMatch(/from ["'][^"']+\.ts["']/);
+  });
+
+  it('is started with the flags npm start passes (server/lib/heap.ts needs --expose-gc)', () => {
+    const root = path.resolve(import.meta.dirname, '../..');
+    const start = (
+      JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }
+    ).scripts.start;
+    const flags = serverArgs().filter((arg) => arg.startsWith('--'));
+    expect(flags).toContain('--expose-gc');
+    for (const flag of flags) expect(start.split(' ')).toContain(flag);
   });
 
   it('starts its dispatcher thread and renders pages from the locale files', async () => {

@@ -26,3 +26,6 @@ export function serverBundle(): string {
   built = bundle.main;
   return built;
 }
+
+/** node's arguments to run the bundle as `npm start` does (package.json passes --expose-gc: server/lib/heap.ts). */
+export const serverArgs = (): string[] => ['--expose-gc', serverBundle()];

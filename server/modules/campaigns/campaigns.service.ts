@@ -4,6 +4,7 @@ import { emailKey } from '../../../contract/email.contract.ts';
 import { errorCodes, validationKeys } from '../../../contract/errors.contract.ts';
 import type { CampaignState, SendCheck } from '../../../contract/send.contract.ts';
 import type { CampaignRow, CampaignStatus, Db } from '../../db/schema.ts';
+import { garbageCounter } from '../../lib/heap.ts';
 import { HttpError, notFound, validationFailed } from '../../lib/http-error.ts';
 import type { QueueSignal } from '../../mail/queue-signal.ts';
 import { balanceOf, chargeCredits, InsufficientCreditError, refundCredits } from '../credits/ledger.ts';
@@ -78,6 +79,7 @@ export async function checkSend(db: Db, user: User, input: SendInput, now: Date)
 export async function acceptSend(db: Db, user: User, input: SendInput, now: Date, queue?: QueueSignal) {
   const stamp = now.toISOString();
   const id = randomUUID();
+  const garbage = garbageCounter();
   try {
     const accepted = await db.transaction().execute(async (trx) => {
       const { fromEmail, scheduledAt, plan } = await prepare(trx, user, input, now);
@@ -91,6 +93,7 @@ export async function acceptSend(db: Db, user: User, input: SendInput, now: Date
         const rows = await plan.classify(chunk);
         await repo.insertMessages(trx, id, rows, seq, scheduledAt ?? stamp, stamp);
         seq += rows.length;
+        garbage.add(rows.length);
       }
       const { summary } = plan;
       if (summary.missingCount > 0 && !input.missing_attachments) throw missingAttachments(summary);
@@ -120,6 +123,8 @@ export async function acceptSend(db: Db, user: User, input: SendInput, now: Date
   } catch (error) {
     if (error instanceof InsufficientCreditError) throw insufficientCredit(error);
     throw error;
+  } finally {
+    garbage.finish();
   }
 }
 

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serverBundle } from '../../support/server-bundle.ts';
+import { serverArgs } from '../../support/server-bundle.ts';
 
 export interface RunningApp {
   baseUrl: string;
@@ -49,7 +49,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const adminPassword = 'e2e-Admin-Password-1';
   let log = '';
-  const child = spawn(process.execPath, [serverBundle()], {
+  const child = spawn(process.execPath, serverArgs(), {
     env: {
       ...process.env,
       DATABASE_URL: '',

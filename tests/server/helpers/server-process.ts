@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { serverBundle } from '../../support/server-bundle.ts';
+import { serverArgs } from '../../support/server-bundle.ts';
 import type { TestDatabase } from './test-app.ts';
 
 /**
@@ -19,7 +19,7 @@ export type ServerProcess = {
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
 export function startServerProcess(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, [serverBundle()], {
+  const child = spawn(process.execPath, serverArgs(), {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
