@@ -1,4 +1,5 @@
-import { balanceOf } from '../../server/modules/credits/ledger.ts';
+import { balanceOf, grantCredits } from '../../server/modules/credits/ledger.ts';
+import { CHUNK_SIZE } from '../../server/modules/campaigns/recipient-source.ts';
 import { makeZip, multipartFile } from './helpers/files.ts';
 import { insertGroup, insertList, suppress } from './helpers/sending.ts';
 import { sendApi } from './helpers/send-api.ts';
@@ -99,6 +100,49 @@ describe(`accepting a send (${engine})`, () => {
       status: 'queued',
     });
     expect(await balanceOf(t.app.db, sender.id)).toBe(97);
+  });
+
+  it('reads, checks and writes lists larger than a chunk: each address once, numbered without gaps', async () => {
+    const sender = await session();
+    const size = Math.floor(CHUNK_SIZE * 1.5);
+    const address = (n: number) => `r${String(n).padStart(6, '0')}@example.com`;
+    const first = Array.from({ length: size }, (_, n) => ({ email: address(n) }));
+    // The second list repeats the first's last third (in capitals) and adds as many new addresses.
+    const overlap = Math.floor(size / 3);
+    const second = Array.from({ length: overlap * 2 }, (_, n) => ({
+      email: n < overlap ? address(size - overlap + n).toUpperCase() : address(size + n),
+    }));
+    const a = await insertList(t.app.db, sender.id, first);
+    const b = await insertList(t.app.db, sender.id, second);
+    // Suppressed addresses in the first chunk, in a later chunk and in the second list.
+    for (const n of [1, CHUNK_SIZE + 1, size + overlap + 1]) {
+      await suppress(t.app.db, sender.id, address(n), 'unsubscribed');
+    }
+    const unique = size + overlap;
+    await grantCredits(t.app.db, {
+      userId: sender.id,
+      amount: unique,
+      reason: null,
+      createdBy: null,
+      now: new Date().toISOString(),
+    });
+    const payload = body(sender, { source: { type: 'lists', ids: [a, b] } });
+    expect((await check(sender, payload)).json()).toMatchObject({
+      recipients_count: unique,
+      blocked_count: 3,
+      cost: unique - 3,
+    });
+    const response = await send(sender, payload);
+    expect(response.statusCode).toBe(201);
+    const messages = await messagesOf(response.json().id);
+    expect(messages.map((m) => m.seq)).toEqual(Array.from({ length: unique }, (_, n) => n + 1));
+    expect(new Set(messages.map((m) => m.email_key)).size).toBe(unique);
+    expect(
+      messages
+        .filter((m) => m.status === 'blocked')
+        .map((m) => m.email_key)
+        .sort(),
+    ).toEqual([1, CHUNK_SIZE + 1, size + overlap + 1].map(address).sort());
   });
 
   it("blocks free of charge a stored address that today's rule refuses (an invisible character)", async () => {
