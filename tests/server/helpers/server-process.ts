@@ -18,8 +18,12 @@ export type ServerProcess = {
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
-export function startServerProcess(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, serverArgs(), {
+/** `args` are node's: the bundle by default, or another entry (scripts/start.mjs, as npm start runs it). */
+export function startServerProcess(
+  env: Record<string, string>,
+  args: string[] = serverArgs(),
+): ServerProcess {
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',

@@ -1,0 +1,51 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startServerProcess, type ServerProcess } from './helpers/server-process.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * The README's first command ends in `npm start`: scripts/start.mjs bundles the server into
+ * build/server and runs it in the same process. Run here as package.json runs it, with the browser
+ * app's build left out (SKIP_BUILD: the Chromium tests build and serve it).
+ */
+describe('npm start (scripts/start.mjs)', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'el-namer-npm-start-'));
+  let server: ServerProcess | undefined;
+
+  afterAll(async () => {
+    await server?.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('bundles the server, starts it with its dispatcher thread, and stops it on SIGTERM', async () => {
+    const start = (
+      JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }
+    ).scripts.start;
+    const [command, ...args] = start.split(' ');
+    expect(command).toBe('node');
+    server = startServerProcess(
+      {
+        DATA_DIR: dataDir,
+        STATIC_DIR: path.join(dataDir, 'dist'),
+        ADMIN_PASSWORD: 'npm-start-test-password',
+        SKIP_BUILD: '1',
+      },
+      args,
+    );
+    await server.waitForLog('Server built: build/server/main.js');
+    expect(existsSync(path.join(ROOT, 'build/server/dispatcher-worker.js'))).toBe(true);
+    expect(await server.waitForLog('dispatcher started')).toContain('"thread":"worker"');
+    const listening = await server.waitForLog('Server listening at http://127.0.0.1:');
+    const port = /127\.0\.0\.1:(\d+)/.exec(listening)?.[1];
+    const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+    expect(await health.json()).toMatchObject({ status: 'ok', database: 'sqlite' });
+    const exited = new Promise<number | null>((resolve) =>
+      server!.child.once('exit', (code) => resolve(code)),
+    );
+    server.child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+});
