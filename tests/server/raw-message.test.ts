@@ -21,6 +21,7 @@ import { generateDkimKey } from '../../server/modules/senders/dkim.ts';
  * headers, text, HTML and attachments, and a receiver must verify its DKIM signature.
  */
 const keys = generateDkimKey();
+const otherKeys = generateDkimKey();
 
 async function nodemailerBytes(mail: Mail.Options): Promise<Buffer> {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
@@ -318,6 +319,14 @@ describe('raw messages built without nodemailer streams', () => {
       // RSASSA-PKCS1-v1_5 is deterministic: the same inputs give the same signature on any thread.
       const headers = await Promise.all([1, 2, 3].map(() => signers.sign(dkimInputs(unsigned, dkim))));
       for (const header of headers) expect(`${header}\r\n${unsigned}`).toBe(sign(unsigned, dkim));
+      // Keys go to each worker once and requests name them by number: two domains' keys
+      // interleaved on both workers each sign with their own key.
+      const other = { ...dkim, domainName: 'other.example', privateKey: (await otherKeys).privateKey };
+      const both = [dkim, other, dkim, other, other, dkim];
+      const answers = await Promise.all(both.map((options) => signers.sign(dkimInputs(unsigned, options))));
+      answers.forEach((header, index) =>
+        expect(`${header}\r\n${unsigned}`).toBe(sign(unsigned, both[index]!)),
+      );
       const built = await buildRawMessageSignedBy({ ...campaignMail(), dkim }, (inputs) =>
         signers.sign(inputs),
       );
