@@ -42,6 +42,6 @@ if (process.env.SKIP_BUILD !== '1' && browserAppIsStale()) {
     'warn',
   ]);
 }
-// Always: the bundle is never older than the server's sources, and building it takes well under a second.
+// Always: the bundle is then never older than the server's sources, and building it takes about a second.
 run('Bundling the server', ['--import', 'tsx', join(root, 'scripts/build-server.ts')]);
 await import(pathToFileURL(join(root, 'build/server/main.js')).href);

@@ -116,8 +116,7 @@ export async function startBenchServer(options: {
     await rm(dataDir, { recursive: true, force: true });
   };
   try {
-    const listening = await server.waitForLog('Server listening at', 120_000);
-    const base = /Server listening at (http:\/\/[^"\s]+)/.exec(listening)?.[1] as string;
+    const base = await server.baseUrl(120_000);
     const login = (await (
       await fetch(`${base}/api/auth/login/`, {
         method: 'POST',

