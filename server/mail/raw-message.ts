@@ -138,25 +138,26 @@ function build(mail: Mail.Options): RawMessage {
     tree = null;
   }
   const chunks: Chunk[] = [];
-  let root: MimeNode;
-  let block = '';
+  let root: MimeNode | null = null;
+  let headers: ReturnType<typeof rootHeaders>;
   if (tree) {
-    // Only the root is a MimeNode, for its header block (per recipient); mime-writer.ts writes
+    // The root's header block (per recipient) comes from root-headers.ts; mime-writer.ts writes
     // the parts under it.
-    ({ root, block } = rootHeaders(message.data, tree.contentType, base, rootBoundary(base)));
+    headers = rootHeaders(message.data, tree.contentType, base, rootBoundary(base));
   } else {
     (message.data as { baseBoundary?: string }).baseBoundary = base;
     root = new MailComposer(message.data).compile();
     message.message = root;
     message.setListHeaders();
+    headers = { envelope: root.getEnvelope() as typeof headers.envelope, messageId: '', block: '' };
   }
 
-  const envelope = root.getEnvelope() as { from: string | false; to: string[] };
+  const { envelope } = headers;
   const from = envelope.from || '';
   if (!ascii(from) || envelope.to.some((to) => !ascii(to))) throw new Unsupported('SMTPUTF8 address');
-  if (tree) {
-    chunks.push(`${block}\r\n\r\n`);
-    writeBody(tree, base, chunks);
+  if (!root) {
+    chunks.push(`${headers.block}\r\n\r\n`);
+    writeBody(tree!, base, chunks);
   } else {
     const parts: string[] = [];
     serialise(root as unknown as Node, parts);
@@ -169,7 +170,7 @@ function build(mail: Mail.Options): RawMessage {
     if (!ascii(normal)) throw new Unsupported('8-bit header');
     chunks[i] = normal;
   }
-  return rawMessage({ from, to: envelope.to }, root.messageId(), chunks);
+  return rawMessage({ from, to: envelope.to }, root ? root.messageId() : headers.messageId, chunks);
 }
 
 /** A message of chunks; `data` (the whole text) is joined only when asked (DKIM, nodemailer, tests). */
