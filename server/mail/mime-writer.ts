@@ -2,7 +2,7 @@ import type Mail from 'nodemailer/lib/mailer';
 import * as mimeFuncs from 'nodemailer/lib/mime-funcs';
 import MimeNode from 'nodemailer/lib/mime-node';
 import * as base64 from 'nodemailer/lib/base64';
-import * as qp from 'nodemailer/lib/qp';
+import { encodeQuotedPrintable } from './quoted-printable.ts';
 
 /**
  * A campaign message's MIME body written straight into chunks, without building nodemailer's tree
@@ -113,8 +113,7 @@ function writeLeaf(leaf: Leaf, out: Chunk[]): void {
   const encoding = transferEncoding(leaf.content);
   out.push(`${leafHeader(leaf.contentType, encoding)}\r\n\r\n`);
   if (encoding === 'base64') out.push(base64.wrap(base64.encode(Buffer.from(leaf.content, 'utf8')), 76));
-  else if (encoding === 'quoted-printable')
-    out.push(qp.wrap(qp.encode(Buffer.from(leaf.content, 'utf8')), 76));
+  else if (encoding === 'quoted-printable') out.push(encodeQuotedPrintable(leaf.content));
   else out.push(leaf.content);
 }
 
