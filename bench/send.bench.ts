@@ -155,8 +155,12 @@ async function engineRun(
     credits: size * 2,
     env: {
       SEND_CONCURRENCY: String(concurrency),
-      ...(process.env.SEND_ENGINE ? { SEND_ENGINE: process.env.SEND_ENGINE } : {}),
-      ...(process.env.SEND_THREAD ? { SEND_THREAD: process.env.SEND_THREAD } : {}),
+      // The sending settings a run may vary, passed on to the server as they are.
+      ...Object.fromEntries(
+        ['SEND_ENGINE', 'SEND_THREAD', 'SEND_THREAD_NICE', 'SEND_BATCH_SIZE', 'COMPOSE_THREADS']
+          .filter((name) => process.env[name])
+          .map((name) => [name, process.env[name]!]),
+      ),
       // e.g. --max-old-space-size=256 (Node refuses --cpu-prof there)
       ...(process.env.BENCH_SERVER_NODE_OPTIONS
         ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS }

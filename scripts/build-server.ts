@@ -12,9 +12,10 @@ const ROOT = path.join(import.meta.dirname, '..');
 export const DEFAULT_OUT_DIR = path.join(ROOT, 'build', 'server');
 
 /**
- * Bundles the server's two thread entries into `outDir` (packages stay in node_modules, found
- * from there by walking up): `main.js` (the API thread; run it to start the server) and
- * `dispatcher-worker.js`, which dispatcher-thread.ts starts beside the bundle it runs from. The
+ * Bundles the server's thread entries into `outDir` (packages stay in node_modules, found
+ * from there by walking up): `main.js` (the API thread; run it to start the server),
+ * `dispatcher-worker.js` and `compose-worker.js`, which dispatcher-thread.ts and
+ * compose-threads.ts start beside the bundle they run from. The
  * DKIM signer is plain JavaScript already and is copied beside them for the same reason.
  * `outDir` must lie inside the project, so that packages and src/i18n/locales are found upward.
  * Returns the path of main.js. Synchronous (esbuild runs as a child process either way) so that
@@ -27,6 +28,7 @@ export function buildServer(outDir = DEFAULT_OUT_DIR): string {
     entryPoints: {
       main: 'server/main.ts',
       'dispatcher-worker': 'server/mail/dispatcher-worker-main.ts',
+      'compose-worker': 'server/mail/compose-worker-main.ts',
     },
     outdir: outDir,
     bundle: true,

@@ -126,6 +126,9 @@ const envSchema = z.object({
   // The dispatcher thread's nice value on Linux (0-19): when it and the API want the same core,
   // the API gets it first; sending alone is not slowed (docs/sending-engine.md).
   SEND_THREAD_NICE: integer(5, 0, 19),
+  // Threads that compose and build messages for the dispatcher thread (fast engine, no rate
+  // limit): 0 composes on the dispatcher thread itself (docs/sending-engine.md).
+  COMPOSE_THREADS: integer(1, 0, 16),
   CAPTURE_SMTP_PORT: integer(0, 0, 65535),
   CAPTURE_SMTP_MAX_MB: integer(25, 1, 1024),
   MAILBOX_MAX_MESSAGES: integer(10_000, 1, 10_000_000),
@@ -317,6 +320,8 @@ export type SendingConfig = {
   thread?: 'worker' | 'main';
   /** SEND_THREAD_NICE: the dispatcher thread's nice value (Linux), so the API thread wins the CPU. */
   threadNice?: number;
+  /** COMPOSE_THREADS: threads composing and building messages for the dispatcher thread (0: none). */
+  composeThreads?: number;
 };
 
 export class ConfigError extends Error {
@@ -420,6 +425,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       engine: e.SEND_ENGINE,
       thread: e.SEND_THREAD,
       threadNice: e.SEND_THREAD_NICE,
+      composeThreads: e.COMPOSE_THREADS,
     },
   };
 }

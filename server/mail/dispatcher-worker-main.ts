@@ -4,6 +4,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import { createDb } from '../db/create-db.ts';
+import { ComposeThreads } from './compose-threads.ts';
 import { Dispatcher } from './dispatcher.ts';
 import {
   LOG_LEVELS,
@@ -63,6 +64,10 @@ function yieldToTheApi(nice: number): void {
 const db = createDb(config);
 const relay = createRelay(() => data.relayUrl, config.sending, config.ehloName);
 const transport = relay.transport()!;
+const composeThreads = config.sending.composeThreads ?? 0;
+// Only a transport that sends built messages can take what compose threads build.
+const composer =
+  composeThreads > 0 && transport.sendBuilt ? new ComposeThreads({ config }, composeThreads) : undefined;
 const dispatcher = new Dispatcher({
   db,
   transport,
@@ -74,6 +79,7 @@ const dispatcher = new Dispatcher({
   log,
   recoverAllAtStart: data.recoverAllAtStart,
   owner: data.owner,
+  composer,
 });
 
 port.on('message', (message: ToDispatcherThread) => {
@@ -82,6 +88,7 @@ port.on('message', (message: ToDispatcherThread) => {
     void (async () => {
       try {
         await dispatcher.stop();
+        composer?.close();
         relay.close();
         await db.destroy();
       } finally {

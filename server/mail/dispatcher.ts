@@ -7,6 +7,7 @@ import { releaseCampaignUploads } from '../modules/uploads/uploads.cleanup.ts';
 import { MissingAttachmentError } from './attachments.ts';
 import { CampaignContexts } from './campaign-contexts.ts';
 import { composeMessage } from './compose.ts';
+import type { ComposeThreads, Composed } from './compose-threads.ts';
 import * as queue from './queue.repository.ts';
 import { ResultBuffer } from './result-buffer.ts';
 import type { MailTransport, SendOutcome } from './transport.ts';
@@ -34,9 +35,23 @@ export type DispatcherOptions = {
   /** SQLite: this is the only process, so every lease found at start is from a dead one. */
   recoverAllAtStart: boolean;
   owner?: string;
+  /**
+   * Compose threads (compose-threads.ts): messages are composed and built there while this
+   * thread sends. Used only with a transport that sends built messages (`sendBuilt`).
+   */
+  composer?: ComposeThreads;
 };
 
+/** A group of claimed messages: which were marked started, and (with compose threads) their builds. */
+type Group = { started: Promise<Set<string>>; composed: Promise<Composed[]> | null };
+
 type Claim = { campaignIds: string[]; batch: queue.ClaimedMessage[] };
+
+const missingAttachment = (entry: string): SendOutcome => ({
+  kind: 'permanent',
+  response: `attachment not found: ${entry}`,
+  userUnknown: false,
+});
 
 /** A promise started ahead and awaited later: its failure surfaces there, not as unhandled. */
 function handled<T>(promise: Promise<T>): Promise<T> {
@@ -74,10 +89,16 @@ export class Dispatcher {
 
   constructor(private readonly options: DispatcherOptions) {
     this.owner = options.owner ?? dispatcherOwner();
-    // A little more than the pool holds, so composing the next message overlaps the SMTP round trip.
-    this.maxInFlight = options.sending.concurrency * 2;
+    // A little more than the pool holds, so composing the next message overlaps the SMTP round trip;
+    // with compose threads, messages waiting for their build count too, so twice that.
+    this.maxInFlight = options.sending.concurrency * (options.composer ? 4 : 2);
     this.results = new ResultBuffer({ ...options, owner: this.owner });
     this.contexts = new CampaignContexts(options);
+  }
+
+  /** The compose threads this dispatcher hands messages to, if any. */
+  get composer(): ComposeThreads | undefined {
+    return this.options.composer;
   }
 
   start(): void {
@@ -145,11 +166,15 @@ export class Dispatcher {
     return { campaignIds, batch };
   }
 
-  private markStarted(group: queue.ClaimedMessage[]): Promise<Set<string>> {
-    const { db, now, sending } = this.options;
+  /** Marks a group started and, with compose threads, has it composed meanwhile. */
+  private markStarted(group: queue.ClaimedMessage[]): Group {
+    const { db, now, sending, composer, transport } = this.options;
     const ids = group.map((message) => message.id);
     const { leaseSeconds } = sending;
-    return handled(queue.markAttemptsStarted(db, { owner: this.owner, ids, now: now(), leaseSeconds }));
+    return {
+      started: handled(queue.markAttemptsStarted(db, { owner: this.owner, ids, now: now(), leaseSeconds })),
+      composed: composer && transport.sendBuilt ? composer.build(group, now()) : null,
+    };
   }
 
   private release(messages: queue.ClaimedMessage[]): Promise<void> {
@@ -162,6 +187,7 @@ export class Dispatcher {
     const { campaignIds, batch } = await (this.nextClaim ?? this.claim());
     this.nextClaim = null;
     this.contexts.keepOnly(campaignIds);
+    this.options.composer?.keepOnly(campaignIds);
     if (batch.length === 0) {
       // The last sends finish and their results are written, then campaigns with nothing left can
       // be closed: without waiting, the last campaign would stay open until the next poll.
@@ -171,26 +197,28 @@ export class Dispatcher {
       return false;
     }
     const groupSize = Math.max(10, this.options.sending.concurrency);
-    const markings: Promise<Set<string>>[] = [];
+    const markings: Group[] = [];
     for (let ahead = 0; ahead < MARK_AHEAD_GROUPS && ahead * groupSize < batch.length; ahead += 1)
       markings.push(this.markStarted(batch.slice(ahead * groupSize, (ahead + 1) * groupSize)));
     this.nextClaim = handled(this.claim());
     for (let at = 0; at < batch.length; at += groupSize) {
       const group = batch.slice(at, at + groupSize);
-      const started = await markings.shift()!;
+      const marking = markings.shift()!;
+      const started = await marking.started;
       if (!this.running) {
         // Marks still on their way land first, so the release clears them too.
-        await Promise.allSettled(markings);
+        await Promise.allSettled(markings.map((ahead) => ahead.started));
         await this.release(batch.slice(at));
         break;
       }
       const next = at + MARK_AHEAD_GROUPS * groupSize;
       if (next < batch.length) markings.push(this.markStarted(batch.slice(next, next + groupSize)));
       await this.release(group.filter((message) => !started.has(message.id)));
-      for (const message of group) {
+      for (const [index, message] of group.entries()) {
         if (!started.has(message.id)) continue;
         await this.slot();
-        const task = this.sendOne(message).finally(() => {
+        const composed = marking.composed?.then((results) => results[index]!) ?? null;
+        const task = this.sendOne(message, composed).finally(() => {
           this.inFlight.delete(task);
           this.slotWaiters.shift()?.();
         });
@@ -206,20 +234,36 @@ export class Dispatcher {
     }
   }
 
-  private async sendOne(message: queue.ClaimedMessage): Promise<void> {
+  private async sendOne(message: queue.ClaimedMessage, composed: Promise<Composed> | null): Promise<void> {
+    const answer = composed ? await composed : null;
     let outcome: SendOutcome;
     let userId = '';
-    try {
-      const context = await this.contexts.get(message.campaign_id);
-      userId = context.campaign.user_id;
-      outcome = await this.options.transport.send(await composeMessage(context, message, this.options.now()));
-    } catch (error) {
-      outcome =
-        error instanceof MissingAttachmentError
-          ? { kind: 'permanent', response: `attachment not found: ${error.entry}`, userUnknown: false }
-          : { kind: 'temporary', response: error instanceof Error ? error.message : String(error) };
-      if (!(error instanceof MissingAttachmentError))
-        this.options.log.error({ err: error }, 'composing a message failed');
+    if (answer && answer.kind !== 'here') {
+      ({ userId } = answer);
+      if (answer.kind === 'built') outcome = await this.options.transport.sendBuilt!(answer.built);
+      else if (answer.kind === 'missing') outcome = missingAttachment(answer.entry);
+      else {
+        outcome = { kind: 'temporary', response: answer.error };
+        this.options.log.error(
+          { err: { message: answer.error, stack: answer.stack } },
+          'composing a message failed',
+        );
+      }
+    } else {
+      try {
+        const context = await this.contexts.get(message.campaign_id);
+        userId = context.campaign.user_id;
+        outcome = await this.options.transport.send(
+          await composeMessage(context, message, this.options.now()),
+        );
+      } catch (error) {
+        outcome =
+          error instanceof MissingAttachmentError
+            ? missingAttachment(error.entry)
+            : { kind: 'temporary', response: error instanceof Error ? error.message : String(error) };
+        if (!(error instanceof MissingAttachmentError))
+          this.options.log.error({ err: error }, 'composing a message failed');
+      }
     }
     this.results.add({
       id: message.id,

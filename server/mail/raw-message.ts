@@ -94,21 +94,39 @@ export async function buildRawMessageSignedBy(
   mail: Mail.Options,
   signer: (inputs: DkimInputs) => Promise<string>,
 ): Promise<RawMessage | null> {
-  let built: RawMessage;
-  let inputs: DkimInputs | null;
+  const unsigned = buildUnsignedMessage(mail);
+  if (!unsigned) return null;
+  return unsigned.dkim ? signed(unsigned.message, await signer(unsigned.dkim)) : unsigned.message;
+}
+
+/**
+ * The message built and, when it is to be signed, what signing needs (the header lines and body
+ * hash), without the RSA work: compose threads (compose-threads.ts) build here and the
+ * dispatcher's signer threads sign. Null for what nodemailer must build.
+ */
+export function buildUnsignedMessage(
+  mail: Mail.Options,
+): { message: RawMessage; dkim: DkimInputs | null } | null {
   try {
-    built = build(mail);
-    inputs = mail.dkim ? dkimInputs(built.data, mail.dkim) : null;
+    const message = build(mail);
+    return { message, dkim: mail.dkim ? dkimInputs(message.data, mail.dkim) : null };
   } catch (error) {
     if (error instanceof Unsupported) return null;
     throw error;
   }
-  return inputs ? signed(built, await signer(inputs)) : built;
 }
 
 /** The DKIM-Signature goes on top, as nodemailer's signer puts it. */
-function signed(built: RawMessage, header: string): RawMessage {
+export function signed(
+  built: Pick<RawMessage, 'envelope' | 'messageId' | 'chunks'>,
+  header: string,
+): RawMessage {
   return rawMessage(built.envelope, built.messageId, [`${header}\r\n`, ...built.chunks]);
+}
+
+/** A message of chunks built elsewhere (a compose thread), with `data` joined when asked. */
+export function rawMessageOf(built: Pick<RawMessage, 'envelope' | 'messageId' | 'chunks'>): RawMessage {
+  return rawMessage(built.envelope, built.messageId, [...built.chunks]);
 }
 
 function build(mail: Mail.Options): RawMessage {

@@ -1,7 +1,13 @@
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
 import { DkimSigners } from './dkim-signers.ts';
-import { buildRawMessageSignedBy, type RawMessage } from './raw-message.ts';
+import {
+  buildRawMessageSignedBy,
+  rawMessageOf,
+  signed,
+  type DkimInputs,
+  type RawMessage,
+} from './raw-message.ts';
 import { SmtpClient } from './smtp-client.ts';
 
 /**
@@ -16,8 +22,19 @@ export type SendOutcome =
   /** 5xx: the relay will never take it. `userUnknown` for 550/551/553 (a hard bounce). */
   | { kind: 'permanent'; response: string; userUnknown: boolean };
 
+/** A message built elsewhere (a compose thread): its pieces, and what signing it needs, if anything. */
+export type BuiltMessage = {
+  message: Pick<RawMessage, 'envelope' | 'messageId' | 'chunks'>;
+  dkim: DkimInputs | null;
+};
+
 export interface MailTransport {
   send(mail: Mail.Options): Promise<SendOutcome>;
+  /**
+   * Sends a message already built (signed here first when it carries DKIM inputs). Only the fast
+   * engine without a rate limit has it; the dispatcher composes and calls `send` otherwise.
+   */
+  sendBuilt?(built: BuiltMessage): Promise<SendOutcome>;
   /** Waits for nothing: in-flight sends are the dispatcher's to drain before closing. */
   close(): void;
 }
@@ -81,10 +98,10 @@ export function createSmtpTransport(url: string, options: TransportOptions): Mai
     greetingTimeout: 30_000,
     socketTimeout: 60_000,
   } as Parameters<typeof nodemailer.createTransport>[0]);
-  const viaNodemailer = async (mail: Mail.Options, built: RawMessage | null): Promise<SendOutcome> => {
+  const viaNodemailer = async (mail: Mail.Options | null, built: RawMessage | null): Promise<SendOutcome> => {
     try {
       const info = (await transporter.sendMail(
-        built ? { envelope: built.envelope, raw: built.data } : mail,
+        built ? { envelope: built.envelope, raw: built.data } : (mail ?? {}),
       )) as { response?: string; messageId?: string };
       return {
         kind: 'sent',
@@ -102,6 +119,19 @@ export function createSmtpTransport(url: string, options: TransportOptions): Mai
     fast && options.ratePerSecond === 0
       ? new SmtpClient({ url, connections: options.concurrency, ehloName: options.ehloName })
       : null;
+  const sendRaw = async (mail: Mail.Options | null, built: RawMessage): Promise<SendOutcome> => {
+    if (!client) return viaNodemailer(mail, built);
+    const outcome = await client.send(built.envelope, built.chunks);
+    if (outcome.kind === 'unsupported') {
+      // The relay needs what the client does not do (another AUTH mechanism): nodemailer from now on.
+      if (client) {
+        client.close();
+        client = null;
+      }
+      return viaNodemailer(mail, built);
+    }
+    return outcome.kind === 'sent' ? { ...outcome, messageId: built.messageId } : outcome;
+  };
   return {
     async send(mail) {
       let built: RawMessage | null;
@@ -112,18 +142,21 @@ export function createSmtpTransport(url: string, options: TransportOptions): Mai
       } catch (error) {
         return classifySmtpError(error);
       }
-      if (!built || !client) return viaNodemailer(mail, built);
-      const outcome = await client.send(built.envelope, built.chunks);
-      if (outcome.kind === 'unsupported') {
-        // The relay needs what the client does not do (another AUTH mechanism): nodemailer from now on.
-        if (client) {
-          client.close();
-          client = null;
-        }
-        return viaNodemailer(mail, built);
-      }
-      return outcome.kind === 'sent' ? { ...outcome, messageId: built.messageId } : outcome;
+      return built ? sendRaw(mail, built) : viaNodemailer(mail, null);
     },
+    ...(fast && client
+      ? {
+          async sendBuilt({ message, dkim }: BuiltMessage) {
+            let built: RawMessage;
+            try {
+              built = dkim ? signed(message, await signers.sign(dkim)) : rawMessageOf(message);
+            } catch (error) {
+              return classifySmtpError(error);
+            }
+            return sendRaw(null, built);
+          },
+        }
+      : {}),
     close: () => {
       client?.close();
       signers.close();

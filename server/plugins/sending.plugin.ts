@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { isPostgres } from '../db/create-db.ts';
+import { ComposeThreads } from '../mail/compose-threads.ts';
 import { Dispatcher, dispatcherOwner } from '../mail/dispatcher.ts';
 import { DispatcherThread } from '../mail/dispatcher-thread.ts';
 import { QueueSignal } from '../mail/queue-signal.ts';
@@ -29,6 +30,7 @@ export default fp<{ relay: Relay }>(
     const { sending, dataDir, publicUrl, bounceDomain } = appConfig;
     let schedulerTimer: NodeJS.Timeout | null = null;
     let scheduling: Promise<unknown> = Promise.resolve();
+    let composer: ComposeThreads | undefined;
 
     app.addHook('onReady', async () => {
       if (!sending.dispatcher) {
@@ -60,6 +62,10 @@ export default fp<{ relay: Relay }>(
       }
       const log = app.log.child({ component: 'dispatcher' });
       const recoverAllAtStart = !isPostgres(app.db);
+      // On this thread too, messages are composed on compose threads (dispatcher-worker-main.ts
+      // does the same on the dispatcher's own thread).
+      if (sending.thread === 'main' && (sending.composeThreads ?? 0) > 0 && transport.sendBuilt)
+        composer = new ComposeThreads({ config: appConfig }, sending.composeThreads);
       const dispatcher =
         sending.thread === 'main'
           ? new Dispatcher({
@@ -72,6 +78,7 @@ export default fp<{ relay: Relay }>(
               now: app.now,
               log,
               recoverAllAtStart,
+              composer,
             })
           : new DispatcherThread(
               { config: appConfig, relayUrl, owner: dispatcherOwner(), recoverAllAtStart },
@@ -88,6 +95,7 @@ export default fp<{ relay: Relay }>(
       if (schedulerTimer) clearInterval(schedulerTimer);
       await scheduling;
       await app.mailDispatcher?.stop();
+      composer?.close();
     });
     app.addHook('onClose', async () => relay.close());
   },

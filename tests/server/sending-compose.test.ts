@@ -1,6 +1,7 @@
 import { authenticate } from 'mailauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
+import type { Dispatcher } from '../../server/mail/dispatcher.ts';
 import { balanceOf } from '../../server/modules/credits/ledger.ts';
 import { generateDkimKey } from '../../server/modules/senders/dkim.ts';
 import { markUploadsUsed } from '../../server/modules/uploads/uploads.repository.ts';
@@ -9,8 +10,11 @@ import { makeZip, multipartFile, tinyPng } from './helpers/files.ts';
 import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.ts';
 import { bearer, createTestApp, type TestApp } from './helpers/test-app.ts';
 
-/** What a recipient actually receives, checked on the wire through a real SMTP server. */
-describe('composing campaign messages', () => {
+/**
+ * What a recipient actually receives, checked on the wire through a real SMTP server: composed on
+ * the dispatcher's thread (COMPOSE_THREADS=0) and on a compose thread (the default, 1).
+ */
+describe.each([0, 1])('composing campaign messages (compose threads: %i)', (composeThreads) => {
   let sink: SmtpSink;
   let t: TestApp;
   let sender: { id: string; access: string };
@@ -20,7 +24,7 @@ describe('composing campaign messages', () => {
     t = await createTestApp({
       smtpUrl: sink.url,
       publicUrl: 'https://mail.example.test',
-      sending: { ...loadConfig({}).sending, concurrency: 4 },
+      sending: { ...loadConfig({}).sending, concurrency: 4, composeThreads },
     });
     const session = await t.signInAs('sender');
     sender = { id: session.user.id, access: session.access };
@@ -119,6 +123,9 @@ describe('composing campaign messages', () => {
     expect(rows[0]?.sent_at).not.toBeNull();
     const uploads = await t.app.db.selectFrom('uploads').select('id').where('campaign_id', '=', id).execute();
     expect(uploads).toEqual([]);
+    // Both messages were built where this run says: on the compose thread, or here.
+    const { composer } = t.app.mailDispatcher as unknown as Dispatcher;
+    expect(composer?.built ?? 0).toBe(composeThreads > 0 ? 2 : 0);
   });
 
   it('links a custom survey to its page and signs with DKIM once the domain is verified', async () => {

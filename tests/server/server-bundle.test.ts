@@ -21,7 +21,7 @@ describe('the server bundle npm start runs', () => {
 
   it('holds an entry for each thread the server starts', () => {
     const dir = path.dirname(serverBundle());
-    for (const file of ['main.js', 'dispatcher-worker.js', 'dkim-worker.mjs']) {
+    for (const file of ['main.js', 'dispatcher-worker.js', 'compose-worker.js', 'dkim-worker.mjs']) {
       expect(existsSync(path.join(dir, file)), file).toBe(true);
     }
     // Bundled, not loaded through tsx: no TypeScript module is imported at run time.
