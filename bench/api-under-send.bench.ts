@@ -6,6 +6,7 @@ import {
   startBenchServer,
   startSink,
   type Engine,
+  sendingEnv,
 } from './support/bench-server.ts';
 
 /**
@@ -47,10 +48,7 @@ async function engineRun(engine: Engine, sink: Awaited<ReturnType<typeof startSi
     postgresUrl,
     sinkPort: sink.port,
     credits: size * 2,
-    env: {
-      ...(process.env.SEND_THREAD ? { SEND_THREAD: process.env.SEND_THREAD } : {}),
-      ...(process.env.SEND_CONCURRENCY ? { SEND_CONCURRENCY: process.env.SEND_CONCURRENCY } : {}),
-    },
+    env: sendingEnv(),
   });
   try {
     const listId = await insertList(

@@ -15,6 +15,7 @@ import {
   startBenchServer,
   startSink,
   type Engine,
+  sendingEnv,
 } from './support/bench-server.ts';
 
 /**
@@ -154,13 +155,8 @@ async function engineRun(
     sinkPort,
     credits: size * 2,
     env: {
+      ...sendingEnv(),
       SEND_CONCURRENCY: String(concurrency),
-      // The sending settings a run may vary, passed on to the server as they are.
-      ...Object.fromEntries(
-        ['SEND_ENGINE', 'SEND_THREAD', 'SEND_THREAD_NICE', 'SEND_BATCH_SIZE', 'COMPOSE_THREADS']
-          .filter((name) => process.env[name])
-          .map((name) => [name, process.env[name]!]),
-      ),
       // e.g. --max-old-space-size=256 (Node refuses --cpu-prof there)
       ...(process.env.BENCH_SERVER_NODE_OPTIONS
         ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS }

@@ -42,6 +42,21 @@ export function startSink(): Promise<Sink> {
 
 export type Engine = 'sqlite' | 'postgres';
 
+/** The sending settings a run may vary (SEND_CONCURRENCY, COMPOSE_THREADS, ...), passed on to the server as set. */
+export const sendingEnv = (): Record<string, string> =>
+  Object.fromEntries(
+    [
+      'SEND_ENGINE',
+      'SEND_THREAD',
+      'SEND_THREAD_NICE',
+      'SEND_BATCH_SIZE',
+      'SEND_CONCURRENCY',
+      'COMPOSE_THREADS',
+    ]
+      .filter((name) => process.env[name])
+      .map((name) => [name, process.env[name]!]),
+  );
+
 export async function postgresReachable(url: string | undefined): Promise<boolean> {
   if (!url) return false;
   const client = new pg.Client({ connectionString: url });

@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createDb } from '../db/create-db.ts';
+import { lowerThreadPriority } from '../lib/thread-priority.ts';
 import { MissingAttachmentError } from './attachments.ts';
 import { CampaignContexts } from './campaign-contexts.ts';
 import { composeMessage } from './compose.ts';
@@ -14,6 +15,12 @@ import { buildUnsignedMessage } from './raw-message.ts';
  */
 const { config } = workerData as ComposeThreadData;
 const port = parentPort!;
+// As the dispatcher thread: when composing and the API want the same core, the API gets it.
+try {
+  lowerThreadPriority(config.sending.threadNice ?? 0);
+} catch {
+  // The thread keeps the process's priority; the dispatcher thread logs the same failure.
+}
 const db = createDb(config);
 const contexts = new CampaignContexts({
   db,

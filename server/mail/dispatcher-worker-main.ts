@@ -1,9 +1,8 @@
-import { readlinkSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import { createDb } from '../db/create-db.ts';
+import { lowerThreadPriority } from '../lib/thread-priority.ts';
 import { ComposeThreads } from './compose-threads.ts';
 import { Dispatcher } from './dispatcher.ts';
 import {
@@ -53,10 +52,8 @@ yieldToTheApi(config.sending.threadNice ?? 0);
  * /proc/thread-self and the thread keeps the process's priority.
  */
 function yieldToTheApi(nice: number): void {
-  if (nice <= 0 || process.platform !== 'linux') return;
   try {
-    const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    setPriority(threadId, nice);
+    lowerThreadPriority(nice);
   } catch (error) {
     log.warn({ err: error }, "could not lower the dispatcher thread's priority");
   }
