@@ -12,10 +12,14 @@ const gc = (globalThis as { gc?: () => void }).gc;
 export const ROWS_PER_COLLECTION = 50_000;
 
 /**
- * Counts the rows of a big job: `add` collects after every ROWS_PER_COLLECTION rows, `finish` once
- * more at the end when the job was big enough to matter and rows were added since.
+ * Counts the rows of a big job: `add` collects after every `every` rows (ROWS_PER_COLLECTION by
+ * default), `finish` once more at the end when the job was big enough to matter and rows were
+ * added since.
  */
-export function garbageCounter(collect: (() => void) | undefined = gc): {
+export function garbageCounter(
+  collect: (() => void) | undefined = gc,
+  every = ROWS_PER_COLLECTION,
+): {
   add: (rows: number) => void;
   finish: () => void;
 } {
@@ -25,13 +29,13 @@ export function garbageCounter(collect: (() => void) | undefined = gc): {
     add: (rows) => {
       since += rows;
       total += rows;
-      if (since >= ROWS_PER_COLLECTION) {
+      if (since >= every) {
         since = 0;
         collect?.();
       }
     },
     finish: () => {
-      if (total >= ROWS_PER_COLLECTION / 5 && since > 0) collect?.();
+      if (total >= every / 5 && since > 0) collect?.();
     },
   };
 }

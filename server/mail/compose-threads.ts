@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { AppConfig } from '../config.ts';
+import { YOUNG_GENERATION_MB } from './dispatcher-thread.ts';
 import type { ClaimedMessage } from './queue.repository.ts';
 import type { BuiltMessage } from './transport.ts';
 
@@ -106,7 +107,11 @@ export class ComposeThreads {
   }
 
   private start(): Thread {
-    const worker = new Worker(WORKER_URL, { workerData: this.data });
+    // A small young generation, as the dispatcher thread's: a message's garbage dies with it.
+    const worker = new Worker(WORKER_URL, {
+      workerData: this.data,
+      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+    });
     worker.unref();
     const thread: Thread = { worker, pending: new Map() };
     worker.on('message', (answer: ComposeAnswer) => {

@@ -44,7 +44,7 @@ const RESTART_AFTER_MS = 1000;
 // The thread's young generation (V8 otherwise grows it to about 48 MB in a send): what a message
 // allocates dies within the message, so a smaller one costs no CPU measurably and keeps some
 // 20-30 MB out of the process's RSS (bench:send, docs/sending-engine.md).
-const YOUNG_GENERATION_MB = 16;
+export const YOUNG_GENERATION_MB = 16;
 
 export class DispatcherThread {
   private worker: Worker | null = null;

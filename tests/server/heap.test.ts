@@ -27,6 +27,13 @@ describe('garbageCounter (a full collection now and then in a big accept)', () =
     expect(collections).toBe(0);
   });
 
+  it('collects as often as a caller asks (compose threads: every 5,000 messages)', () => {
+    let collections = 0;
+    const counter = garbageCounter(() => (collections += 1), 5000);
+    for (let messages = 0; messages < 12_000; messages += 10) counter.add(10);
+    expect(collections).toBe(2);
+  });
+
   it('does nothing when the process runs without --expose-gc', () => {
     const counter = garbageCounter(undefined);
     expect(() => {
