@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { AppConfig } from '../config.ts';
+import { FallbackThreads } from '../lib/fallback-threads.ts';
 import { YOUNG_GENERATION_MB } from './dispatcher-thread.ts';
 import type { ClaimedMessage } from './queue.repository.ts';
 import type { BuiltMessage } from './transport.ts';
@@ -46,9 +47,6 @@ export type Composed =
   | { kind: 'missing'; userId: string; entry: string }
   | { kind: 'error'; userId: string; error: string; stack?: string };
 
-type Pending = { resolve: (results: Composed[]) => void; size: number };
-type Thread = { worker: Worker; pending: Map<number, Pending> };
-
 // From source (tsx, vitest) the .mjs entry registers tsx in the new thread; the server bundle
 // (scripts/build-server.ts) has compose-worker.js beside it.
 const WORKER_URL = import.meta.url.endsWith('.ts')
@@ -56,87 +54,49 @@ const WORKER_URL = import.meta.url.endsWith('.ts')
   : new URL('./compose-worker.js', import.meta.url);
 
 export class ComposeThreads {
-  private threads: Thread[] | null = null;
-  private broken = false;
-  private nextId = 0;
-  private turn = 0;
+  private readonly threads: FallbackThreads<ComposeAnswer>;
   /** Messages the threads built (the rest were composed on the dispatcher thread). */
   built = 0;
 
-  constructor(
-    private readonly data: ComposeThreadData,
-    private readonly size = 1,
-  ) {}
+  constructor(data: ComposeThreadData, size = 1) {
+    // A small young generation, as the dispatcher thread's: a message's garbage dies with it.
+    const start = () =>
+      new Worker(WORKER_URL, {
+        workerData: data,
+        resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+      });
+    this.threads = new FallbackThreads(start, size);
+  }
 
   /** The group's messages composed and built, in order; each answer says what to do with it. */
   build(messages: ClaimedMessage[], now: Date): Promise<Composed[]> {
-    const thread = this.broken ? null : this.pick();
-    if (!thread) return Promise.resolve(messages.map(() => ({ kind: 'here' })));
-    const id = this.nextId++;
     return new Promise<Composed[]>((resolve) => {
-      thread.pending.set(id, { resolve, size: messages.length });
-      thread.worker.postMessage({ type: 'build', id, now: now.getTime(), messages } satisfies ComposeRequest);
+      // What a thread cannot take, or a dead thread had not answered, is composed by the caller.
+      const here = () => resolve(messages.map(() => ({ kind: 'here' })));
+      const request: Omit<Extract<ComposeRequest, { type: 'build' }>, 'id'> = {
+        type: 'build',
+        now: now.getTime(),
+        messages,
+      };
+      const posted = this.threads.post(request, {
+        answer: (answer) => {
+          const results = fromWire(answer);
+          for (const result of results) if (result.kind === 'built') this.built += 1;
+          resolve(results);
+        },
+        handBack: here,
+      });
+      if (!posted) here();
     });
   }
 
   /** Campaigns no longer sending: the threads drop what they keep of the others. */
   keepOnly(campaignIds: string[]): void {
-    for (const thread of this.threads ?? [])
-      thread.worker.postMessage({ type: 'keep', campaignIds } satisfies ComposeRequest);
+    this.threads.broadcast({ type: 'keep', campaignIds } satisfies ComposeRequest);
   }
 
   close(): void {
-    for (const thread of this.threads ?? []) {
-      void thread.worker.terminate();
-      handBack(thread);
-    }
-    this.threads = null;
-  }
-
-  private pick(): Thread | null {
-    if (!this.threads) {
-      try {
-        this.threads = Array.from({ length: this.size }, () => this.start());
-      } catch {
-        this.broken = true;
-        return null;
-      }
-    }
-    this.turn = (this.turn + 1) % this.threads.length;
-    return this.threads[this.turn] ?? null;
-  }
-
-  private start(): Thread {
-    // A small young generation, as the dispatcher thread's: a message's garbage dies with it.
-    const worker = new Worker(WORKER_URL, {
-      workerData: this.data,
-      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
-    });
-    worker.unref();
-    const thread: Thread = { worker, pending: new Map() };
-    worker.on('message', (answer: ComposeAnswer) => {
-      const pending = thread.pending.get(answer.id);
-      if (!pending) return;
-      thread.pending.delete(answer.id);
-      const results = fromWire(answer);
-      for (const result of results) if (result.kind === 'built') this.built += 1;
-      pending.resolve(results);
-    });
-    const fail = () => {
-      // What a dead thread had not answered is composed on the dispatcher thread; so is what follows.
-      this.broken = true;
-      handBack(thread);
-    };
-    worker.on('error', fail);
-    worker.on('exit', fail);
-    return thread;
-  }
-}
-
-function handBack(thread: Thread): void {
-  for (const [id, pending] of thread.pending) {
-    thread.pending.delete(id);
-    pending.resolve(Array.from({ length: pending.size }, () => ({ kind: 'here' })));
+    this.threads.close();
   }
 }
 

@@ -1,89 +1,47 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import signDkim from 'nodemailer/lib/dkim/sign';
+import { FallbackThreads } from '../lib/fallback-threads.ts';
 import type { DkimInputs } from './raw-message.ts';
 
 /**
  * DKIM's RSA work (about 1 ms a message for a 2048-bit key) on worker threads, one per core, so
- * signing neither blocks the thread that answers HTTP nor leaves the other core idle. Requests go
- * to the worker with the fewest pending. The workers are unref'd (they never keep the process
- * alive) and started on the first signature. If a worker cannot start or dies, signing falls
- * back to this thread: a message is never lost to the pool.
+ * signing neither blocks the thread that answers HTTP nor leaves the other core idle
+ * (server/lib/fallback-threads.ts: started on the first signature, the least busy thread takes
+ * each request). If a worker cannot start or dies, signing falls back to this thread: a message
+ * is never lost to the pool.
  */
-type Pending = { resolve: (header: string) => void; reject: (error: Error) => void; inputs: DkimInputs };
-type Signer = { worker: Worker; pending: Map<number, Pending> };
-
 const WORKER_URL = new URL('./dkim-worker.mjs', import.meta.url);
 
-export class DkimSigners {
-  private signers: Signer[] | null = null;
-  private nextId = 0;
-  private broken = false;
+type Answer = { id: number; header?: string; error?: string };
 
-  constructor(private readonly size = Math.max(1, availableParallelism())) {}
+export class DkimSigners {
+  private readonly threads: FallbackThreads<Answer>;
+
+  constructor(size = Math.max(1, availableParallelism())) {
+    this.threads = new FallbackThreads(() => new Worker(WORKER_URL), size);
+  }
 
   sign(inputs: DkimInputs): Promise<string> {
-    const signer = this.broken ? null : this.pick();
-    if (!signer) return Promise.resolve(signHere(inputs));
-    const id = this.nextId++;
     return new Promise<string>((resolve, reject) => {
-      signer.pending.set(id, { resolve, reject, inputs });
-      signer.worker.postMessage({ id, ...inputs });
+      const here = () => {
+        try {
+          resolve(signHere(inputs));
+        } catch (error) {
+          reject(error instanceof Error ? error : new Error(String(error)));
+        }
+      };
+      const posted = this.threads.post(inputs, {
+        answer: (answer) =>
+          answer.header ? resolve(answer.header) : reject(new Error(answer.error ?? 'DKIM signing failed')),
+        handBack: here,
+      });
+      if (!posted) here();
     });
   }
 
   close(): void {
-    for (const signer of this.signers ?? []) {
-      void signer.worker.terminate();
-      this.settleHere(signer);
-    }
-    this.signers = null;
-  }
-
-  private pick(): Signer | null {
-    if (!this.signers) {
-      try {
-        this.signers = Array.from({ length: this.size }, () => this.start());
-      } catch {
-        this.broken = true;
-        return null;
-      }
-    }
-    let best: Signer | null = null;
-    for (const signer of this.signers) if (!best || signer.pending.size < best.pending.size) best = signer;
-    return best;
-  }
-
-  private start(): Signer {
-    const worker = new Worker(WORKER_URL);
-    worker.unref();
-    const signer: Signer = { worker, pending: new Map() };
-    worker.on('message', (answer: { id: number; header?: string; error?: string }) => {
-      const pending = signer.pending.get(answer.id);
-      if (!pending) return;
-      signer.pending.delete(answer.id);
-      if (answer.header) pending.resolve(answer.header);
-      else pending.reject(new Error(answer.error ?? 'DKIM signing failed'));
-    });
-    const fail = () => {
-      // A dead worker's requests are signed here; later ones too.
-      this.broken = true;
-      this.settleHere(signer);
-    };
-    worker.on('error', fail);
-    worker.on('exit', fail);
-    return signer;
-  }
-
-  private settleHere(signer: Signer): void {
-    for (const [id, pending] of signer.pending) {
-      signer.pending.delete(id);
-      try {
-        pending.resolve(signHere(pending.inputs));
-      } catch (error) {
-        pending.reject(error instanceof Error ? error : new Error(String(error)));
-      }
-    }
+    this.threads.close();
   }
 }
 
