@@ -152,7 +152,7 @@ for (const engine of available.filter((name) => !wanted || wanted.includes(name)
   console.error(JSON.stringify(results.at(-1)));
 }
 sink.child.disconnect();
-console.log(JSON.stringify({ results }, null, 2));
+console.log(JSON.stringify({ settings: sendingEnv(), results }, null, 2));
 
 /** responseTime of the API requests the server logged, with their URL and when they ended. */
 function serverResponseTimes(lines: readonly string[]): { url: string; ms: number; at: string }[] {

@@ -282,6 +282,8 @@ console.log(
     {
       concurrency,
       engine: process.env.SEND_ENGINE ?? 'fast',
+      // What else the run set (COMPOSE_THREADS, SEND_THREAD_NICE, ...): runs compare only with these.
+      settings: sendingEnv(),
       dkim: withDkim,
       files: benchFiles,
       ...(withDkim ? { rsa2048_signatures_per_second_all_cores: await signaturesPerSecond() } : {}),
