@@ -13,13 +13,13 @@ import { ResultBuffer } from './result-buffer.ts';
 import type { MailTransport, SendOutcome } from './transport.ts';
 
 /**
- * The loop that turns queued message rows into SMTP deliveries. Per claimed batch: mark a small
- * group as started (one write), hand its messages to the pooled transport (bounded by the pool's
- * size), and collect outcomes that are written back in batches. Database round trips run ahead of
- * the sends instead of between them: the next groups are marked while this one takes its pool
- * slots (MARK_AHEAD_GROUPS), and the next batch is claimed as soon as this one starts, so the
- * pool never waits for the database (on PostgreSQL a write takes milliseconds, about as long as
- * an SMTP send).
+ * The loop that turns queued message rows into SMTP deliveries. It claims a small group at a time
+ * (one write that also marks the group started), hands its messages to the pooled transport
+ * (bounded by the pool's size), and collects outcomes that are written back in batches. Claims
+ * run ahead of the sends instead of between them: the next groups are claimed while this one
+ * takes its pool slots (CLAIM_AHEAD_GROUPS), so the pool never waits for the database (on
+ * PostgreSQL a write takes milliseconds, about as long as an SMTP send). A step is up to
+ * SEND_BATCH_SIZE messages; between steps the dispatcher re-reads which campaigns are sending.
  * The statuses and the crash window are described in docs/sending-engine.md.
  */
 export type DispatcherOptions = {
@@ -42,10 +42,8 @@ export type DispatcherOptions = {
   composer?: ComposeThreads;
 };
 
-/** A group of claimed messages: which were marked started, and (with compose threads) their builds. */
-type Group = { started: Promise<Set<string>>; composed: Promise<Composed[]> | null };
-
-type Claim = { campaignIds: string[]; batch: queue.ClaimedMessage[] };
+/** A claimed (and so started) group of messages and, with compose threads, their builds. */
+type Group = { messages: queue.ClaimedMessage[]; composed: Promise<Composed[]> | null };
 
 const missingAttachment = (entry: string): SendOutcome => ({
   kind: 'permanent',
@@ -61,12 +59,13 @@ function handled<T>(promise: Promise<T>): Promise<T> {
 
 const MAINTENANCE_EVERY_MS = 1000;
 /**
- * How many groups are being marked started while one goes out. On PostgreSQL a mark takes a few
+ * How many groups are being claimed while one goes out. On PostgreSQL a claim takes a few
  * milliseconds, as long as a group's sends: with one group ahead the pool waited for it (2,660
- * messages/s after the accept at 50k), with three it does not (3,310; six gave no more). A crash
- * flags at most this many groups more as possible duplicates; SQLite gains and loses nothing.
+ * messages/s after the accept at 50k, measured when this was a separate "started" mark), with
+ * three it does not (3,310; six gave no more). A crash flags at most this many groups more as
+ * possible duplicates; SQLite gains and loses nothing.
  */
-const MARK_AHEAD_GROUPS = 3;
+const CLAIM_AHEAD_GROUPS = 3;
 
 /** A dispatcher's name on the leases it holds: which host and process, and which start of it. */
 export const dispatcherOwner = () => `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -78,8 +77,10 @@ export class Dispatcher {
   private inFlight = new Set<Promise<void>>();
   private slotWaiters: (() => void)[] = [];
   private readonly results: ResultBuffer;
-  /** The batch claimed ahead while the previous one was still going out. */
-  private nextClaim: Promise<Claim> | null = null;
+  /** Groups claimed ahead while earlier ones go out; a step leaves them to the next. */
+  private ahead: Promise<Group>[] = [];
+  /** Messages per claim: a small group, so a crash flags few messages that never left. */
+  private readonly groupSize: number;
   private readonly contexts: CampaignContexts;
   private wakeUp: (() => void) | null = null;
   /** A wake that came while a step was running: the next idle pause is skipped. */
@@ -92,6 +93,7 @@ export class Dispatcher {
     // A little more than the pool holds, so composing the next message overlaps the SMTP round trip;
     // with compose threads, messages waiting for their build count too, so twice that.
     this.maxInFlight = options.sending.concurrency * (options.composer ? 4 : 2);
+    this.groupSize = Math.max(10, options.sending.concurrency);
     this.results = new ResultBuffer({ ...options, owner: this.owner });
     this.contexts = new CampaignContexts(options);
   }
@@ -144,37 +146,33 @@ export class Dispatcher {
         await this.idle(1000);
       }
     }
-    // A batch claimed ahead goes back to the queue unsent.
-    const ahead = await this.nextClaim?.catch(() => null);
-    if (ahead) await this.release(ahead.batch);
+    // Groups claimed ahead go back to the queue unsent.
+    for (const claim of this.ahead.splice(0)) {
+      const group = await claim.catch(() => null);
+      if (group) await this.release(group.messages);
+    }
     await Promise.all(this.inFlight);
     await this.results.flush();
   }
 
-  /** Claims the next batch of due messages, doing the periodic lease recovery first. */
-  private async claim(): Promise<Claim> {
-    const { db, now, sending } = this.options;
-    if (Date.now() - this.lastMaintenance >= MAINTENANCE_EVERY_MS) await this.maintenance();
-    const campaignIds = await queue.activeCampaignIds(db);
-    const batch = await queue.claimMessages(db, {
-      owner: this.owner,
-      campaignIds,
-      limit: sending.batchSize,
-      now: now(),
-      leaseSeconds: sending.leaseSeconds,
-    });
-    return { campaignIds, batch };
-  }
-
-  /** Marks a group started and, with compose threads, has it composed meanwhile. */
-  private markStarted(group: queue.ClaimedMessage[]): Group {
+  /** Claims a group (claimed rows are started) and, with compose threads, has it composed meanwhile. */
+  private claim(campaignIds: string[]): Promise<Group> {
     const { db, now, sending, composer, transport } = this.options;
-    const ids = group.map((message) => message.id);
-    const { leaseSeconds } = sending;
-    return {
-      started: handled(queue.markAttemptsStarted(db, { owner: this.owner, ids, now: now(), leaseSeconds })),
-      composed: composer && transport.sendBuilt ? composer.build(group, now()) : null,
-    };
+    return handled(
+      queue
+        .claimMessages(db, {
+          owner: this.owner,
+          campaignIds,
+          limit: this.groupSize,
+          now: now(),
+          leaseSeconds: sending.leaseSeconds,
+        })
+        .then((messages) => ({
+          messages,
+          composed:
+            composer && transport.sendBuilt && messages.length > 0 ? composer.build(messages, now()) : null,
+        })),
+    );
   }
 
   private release(messages: queue.ClaimedMessage[]): Promise<void> {
@@ -182,42 +180,34 @@ export class Dispatcher {
     return queue.releaseMessages(this.options.db, { owner: this.owner, ids, now: this.options.now() });
   }
 
-  /** One batch and its sends; false when there was nothing to claim. */
+  /**
+   * Up to SEND_BATCH_SIZE messages, group by group, doing the periodic lease recovery first; false
+   * when there was nothing to claim.
+   */
   private async step(): Promise<boolean> {
-    const { campaignIds, batch } = await (this.nextClaim ?? this.claim());
-    this.nextClaim = null;
+    const { db, sending } = this.options;
+    if (Date.now() - this.lastMaintenance >= MAINTENANCE_EVERY_MS) await this.maintenance();
+    const campaignIds = await queue.activeCampaignIds(db);
     this.contexts.keepOnly(campaignIds);
     this.options.composer?.keepOnly(campaignIds);
-    if (batch.length === 0) {
-      // The last sends finish and their results are written, then campaigns with nothing left can
-      // be closed: without waiting, the last campaign would stay open until the next poll.
-      await Promise.all(this.inFlight);
-      await this.results.flush();
-      await this.complete(campaignIds);
-      return false;
-    }
-    const groupSize = Math.max(10, this.options.sending.concurrency);
-    const markings: Group[] = [];
-    for (let ahead = 0; ahead < MARK_AHEAD_GROUPS && ahead * groupSize < batch.length; ahead += 1)
-      markings.push(this.markStarted(batch.slice(ahead * groupSize, (ahead + 1) * groupSize)));
-    this.nextClaim = handled(this.claim());
-    for (let at = 0; at < batch.length; at += groupSize) {
-      const group = batch.slice(at, at + groupSize);
-      const marking = markings.shift()!;
-      const started = await marking.started;
+    let claimed = 0;
+    let drained = false;
+    for (let groups = 0; groups * this.groupSize < sending.batchSize; groups += 1) {
+      while (!drained && this.ahead.length < CLAIM_AHEAD_GROUPS) this.ahead.push(this.claim(campaignIds));
+      const next = this.ahead.shift();
+      if (!next) break;
+      const group = await next;
       if (!this.running) {
-        // Marks still on their way land first, so the release clears them too.
-        await Promise.allSettled(markings.map((ahead) => ahead.started));
-        await this.release(batch.slice(at));
-        break;
+        // The loop's end gives back the groups still ahead.
+        await this.release(group.messages);
+        return true;
       }
-      const next = at + MARK_AHEAD_GROUPS * groupSize;
-      if (next < batch.length) markings.push(this.markStarted(batch.slice(next, next + groupSize)));
-      await this.release(group.filter((message) => !started.has(message.id)));
-      for (const [index, message] of group.entries()) {
-        if (!started.has(message.id)) continue;
+      // An empty claim: the queue is drained for now. Groups already claimed still go out.
+      if (group.messages.length === 0) drained = true;
+      claimed += group.messages.length;
+      for (const [index, message] of group.messages.entries()) {
         await this.slot();
-        const composed = marking.composed?.then((results) => results[index]!) ?? null;
+        const composed = group.composed?.then((results) => results[index]!) ?? null;
         const task = this.sendOne(message, composed).finally(() => {
           this.inFlight.delete(task);
           this.slotWaiters.shift()?.();
@@ -225,7 +215,13 @@ export class Dispatcher {
         this.inFlight.add(task);
       }
     }
-    return true;
+    if (claimed > 0) return true;
+    // The last sends finish and their results are written, then campaigns with nothing left can
+    // be closed: without waiting, the last campaign would stay open until the next poll.
+    await Promise.all(this.inFlight);
+    await this.results.flush();
+    await this.complete(campaignIds);
+    return false;
   }
 
   private async slot(): Promise<void> {

@@ -6,9 +6,9 @@ import { startSmtpSink, type SinkReply, type SmtpSink } from './helpers/smtp-sin
 import { bearer, createTestApp, engine, type TestApp } from './helpers/test-app.ts';
 
 /**
- * Cancelling a campaign while the dispatcher holds some of its messages (claimed, not yet sent):
- * those come back cancelled with their credit refunded, never queued forever in a cancelled
- * campaign; what already went out keeps its charge.
+ * Cancelling a campaign while the dispatcher holds some of its messages: the queued ones come back
+ * cancelled with their credit refunded, never queued forever in a cancelled campaign; those the
+ * dispatcher had claimed (and so started) go out and keep their charge.
  */
 describe(`cancelling while sending (${engine})`, () => {
   let sink: SmtpSink;
@@ -19,7 +19,7 @@ describe(`cancelling while sending (${engine})`, () => {
   beforeAll(async () => {
     sink = await startSmtpSink();
     // Every message waits at RCPT TO until the test lets them through: the pool stays full and
-    // the rest of the claimed batch waits in the dispatcher.
+    // the groups claimed ahead wait in the dispatcher.
     sink.setReply((): Promise<SinkReply> => held.then(() => 'accept' as const));
     t = await createTestApp({
       smtpUrl: sink.url,
@@ -32,20 +32,26 @@ describe(`cancelling while sending (${engine})`, () => {
     await sink.close();
   });
 
-  it('refunds the claimed messages that were never started', async () => {
+  it('refunds the messages not yet claimed and sends those already claimed', async () => {
     const login = await t.signInAs('sender');
     const userId = login.user.id;
     const before = await balanceOf(t.app.db, userId);
-    // More than the dispatcher marks started ahead (in flight, plus three groups: 60 with compose
-    // threads, 50 without), so part of the batch is still unmarked when the campaign is cancelled.
+    // More than the dispatcher claims ahead (in flight, plus three groups of 10: 60 with compose
+    // threads, 50 without), so part of the campaign is still queued when it is cancelled.
     const id = await insertTestCampaign(t.app.db, { userId, recipients: recipients(90) });
     t.app.mailDispatcher?.wake();
-    // The whole campaign is claimed at once (batch of 200), and the pool's connections are busy.
+    // The pool's connections are busy and the dispatcher holds as many as it claims ahead.
+    let held: number[] = [];
     for (;;) {
       const rows = await messagesOf(t.app.db, id);
-      if (rows.every((row) => row.status === 'sending') && sink.attempts.size >= 5) break;
+      const claimed = rows.filter((row) => row.status === 'sending').length;
+      held = [...held.slice(-4), claimed];
+      if (sink.attempts.size >= 5 && held.length === 5 && held.every((count) => count === claimed)) break;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
+    const claimedBefore = (await messagesOf(t.app.db, id)).filter((row) => row.status === 'sending');
+    expect(claimedBefore.length).toBeGreaterThan(0);
+    expect(claimedBefore.every((row) => row.attempt_started_at !== null)).toBe(true);
     const cancelled = await t.app.inject({
       method: 'POST',
       url: `/api/send/${id}/cancel/`,
@@ -66,6 +72,8 @@ describe(`cancelling while sending (${engine})`, () => {
     expect(rows.filter((row) => row.status === 'queued' || row.status === 'sending')).toEqual([]);
     expect(sent.length + notSent.length).toBe(90);
     expect(notSent.length).toBeGreaterThan(0);
+    // Every row held at the cancel went out.
+    expect(sent.map((row) => row.id)).toEqual(expect.arrayContaining(claimedBefore.map((row) => row.id)));
     expect(notSent.every((row) => row.refunded_at !== null)).toBe(true);
     expect(sink.recipients()).toHaveLength(sent.length);
     expect(await balanceOf(t.app.db, userId)).toBe(before - sent.length);

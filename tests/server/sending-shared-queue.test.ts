@@ -87,31 +87,26 @@ describe(`two dispatchers on one ${engine} queue`, () => {
     const user = await t.createUser({ role: 'sender' });
     const id = await insertTestCampaign(t.app.db, { userId: user.id, recipients: recipients(4, 'lease') });
     const now = t.app.now();
-    const claimed = await queue.claimMessages(t.app.db, {
-      owner: 'dead-process',
-      campaignIds: [id],
-      limit: 10,
-      now,
-      leaseSeconds: 30,
-    });
-    expect(claimed).toHaveLength(4);
-    // A second claim finds nothing: the rows are leased.
-    expect(
-      await queue.claimMessages(t.app.db, {
-        owner: 'other',
-        campaignIds: [id],
-        limit: 10,
-        now,
-        leaseSeconds: 30,
-      }),
-    ).toEqual([]);
-    const begun = claimed.slice(0, 2).map((row) => row.id);
-    expect(
-      await queue.markAttemptsStarted(t.app.db, { owner: 'dead-process', ids: begun, now, leaseSeconds: 30 }),
-    ).toEqual(new Set(begun));
-    // Before the lease ends nothing is taken back; after it, all four are queued again.
+    const claim = (owner: string, limit: number) =>
+      queue.claimMessages(t.app.db, { owner, campaignIds: [id], limit, now, leaseSeconds: 30 });
+    // A claimed row is a started one: the dead process took two and began sending them.
+    const claimed = await claim('dead-process', 2);
+    expect(claimed).toHaveLength(2);
+    const begun = claimed.map((row) => row.id);
+    // Another dispatcher claims the other two and gives them back unsent (it was stopping).
+    const other = await claim('other', 10);
+    expect(other.map((row) => row.id).sort()).toEqual(
+      (await messagesOf(t.app.db, id))
+        .map((row) => row.id)
+        .filter((rowId) => !begun.includes(rowId))
+        .sort(),
+    );
+    // Nothing is left to claim while the rows are leased.
+    expect(await claim('third', 10)).toEqual([]);
+    await queue.releaseMessages(t.app.db, { owner: 'other', ids: other.map((row) => row.id), now });
+    // Before the lease ends nothing is taken back; after it, the dead process's two are queued again.
     expect(await queue.recoverExpiredLeases(t.app.db, { now: new Date(now.getTime() + 29_000) })).toBe(0);
-    expect(await queue.recoverExpiredLeases(t.app.db, { now: new Date(now.getTime() + 31_000) })).toBe(4);
+    expect(await queue.recoverExpiredLeases(t.app.db, { now: new Date(now.getTime() + 31_000) })).toBe(2);
     const rows = await messagesOf(t.app.db, id);
     expect(
       rows.map((row) => [row.status, row.possible_duplicate, row.lease_owner, row.attempt_started_at]),
@@ -123,5 +118,37 @@ describe(`two dispatchers on one ${engine} queue`, () => {
       rows: [{ id: begun[0] as string, response: '250 late', messageId: '<late@x>' }],
     });
     expect((await messagesOf(t.app.db, id)).find((row) => row.id === begun[0])?.status).toBe('queued');
+  });
+
+  it('claims nothing more from a campaign paused since the dispatcher read the sending ones', async () => {
+    const user = await t.createUser({ role: 'sender' });
+    const id = await insertTestCampaign(t.app.db, { userId: user.id, recipients: recipients(3, 'paused') });
+    const now = t.app.now();
+    await t.app.db.updateTable('campaigns').set({ status: 'paused' }).where('id', '=', id).execute();
+    expect(
+      await queue.claimMessages(t.app.db, {
+        owner: 'late',
+        campaignIds: [id],
+        limit: 10,
+        now,
+        leaseSeconds: 30,
+      }),
+    ).toEqual([]);
+    const rows = await messagesOf(t.app.db, id);
+    expect(rows.map((row) => [row.status, row.attempt_started_at])).toEqual(rows.map(() => ['queued', null]));
+  });
+
+  it('claims at most its limit, however many rows are due', async () => {
+    const user = await t.createUser({ role: 'sender' });
+    const id = await insertTestCampaign(t.app.db, { userId: user.id, recipients: recipients(60, 'limit') });
+    const now = t.app.now();
+    const claim = () =>
+      queue.claimMessages(t.app.db, { owner: 'one', campaignIds: [id], limit: 10, now, leaseSeconds: 30 });
+    // Claims at the same time, as the dispatcher's claims ahead run on PostgreSQL.
+    const groups = await Promise.all([claim(), claim(), claim()]);
+    expect(groups.map((group) => group.length)).toEqual([10, 10, 10]);
+    expect(new Set(groups.flat().map((row) => row.id)).size).toBe(30);
+    const rows = await messagesOf(t.app.db, id);
+    expect(rows.filter((row) => row.status === 'sending')).toHaveLength(30);
   });
 });

@@ -146,21 +146,13 @@ export async function transitionCampaign(
 }
 
 /**
- * Cancels the campaign's queued messages and answers how many held a credit. Rows a dispatcher
- * holds (status sending) are left to finish; the UPDATE's own row locks decide each race.
- */
-/**
- * The messages a cancellation stops: queued ones, and those a dispatcher holds but has not
- * started (no attempt_started_at). A dispatcher's start mark and its later writes all require
- * status 'sending', so a row cancelled here is never sent; one already marked started goes out
- * and keeps its charge. Answers how many charged messages were stopped (the refund).
+ * The messages a cancellation stops: the queued ones. A row a dispatcher holds is a started one
+ * (its claim is its start mark, server/mail/queue.repository.ts): it goes out and keeps its
+ * charge, and no dispatcher claims from a campaign that is not sending. The UPDATE's own row
+ * locks decide each race with a claim. Answers how many charged messages were stopped (the refund).
  */
 export async function cancelQueuedMessages(db: Db, campaignId: string, now: string): Promise<number> {
-  const stoppable = (qb: ExpressionBuilder<Database, 'messages'>) =>
-    qb.or([
-      qb('status', '=', 'queued'),
-      qb.and([qb('status', '=', 'sending'), qb('attempt_started_at', 'is', null)]),
-    ]);
+  const stoppable = (qb: ExpressionBuilder<Database, 'messages'>) => qb('status', '=', 'queued');
   const stop = { status: 'cancelled' as const, lease_owner: null, lease_expires_at: null, updated_at: now };
   const charged = await db
     .updateTable('messages')
