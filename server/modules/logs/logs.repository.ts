@@ -28,17 +28,37 @@ function filteredCampaigns(db: Db, filter: CampaignFilter) {
 
 export type CampaignWithOwner = CampaignRow & { username: string };
 
+/** What a campaign's line in the log shows: not its HTML, which can be large. */
+const LOG_COLUMNS = [
+  'id',
+  'user_id',
+  'name',
+  'subject',
+  'from_email',
+  'sender_name',
+  'status',
+  'recipients_count',
+  'scheduled_at',
+  'started_at',
+  'late_seconds',
+  'finished_at',
+  'pause_reason',
+  'created_at',
+] as const satisfies readonly (keyof CampaignRow)[];
+
+export type CampaignLogRow = Pick<CampaignRow, (typeof LOG_COLUMNS)[number]> & { username: string };
+
 export async function listCampaigns(
   db: Db,
   filter: CampaignFilter,
   page: { offset: number; limit: number; orderBy: 'created_at' | 'subject'; descending: boolean },
-): Promise<{ count: number; rows: CampaignWithOwner[] }> {
+): Promise<{ count: number; rows: CampaignLogRow[] }> {
   const { count } = await filteredCampaigns(db, filter)
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .executeTakeFirstOrThrow();
   const direction = page.descending ? 'desc' : 'asc';
   const rows = await filteredCampaigns(db, filter)
-    .selectAll('campaigns')
+    .select(LOG_COLUMNS.map((column) => `campaigns.${column}` as const))
     .select('users.username')
     .orderBy(`campaigns.${page.orderBy}`, direction)
     .orderBy('campaigns.id', direction)
@@ -102,7 +122,7 @@ export async function countsOf(db: Db, campaignIds: string[]): Promise<Map<strin
   return counts;
 }
 
-export function toCampaignLog(row: CampaignWithOwner, counts: CampaignCounts): CampaignLog {
+export function toCampaignLog(row: CampaignLogRow, counts: CampaignCounts): CampaignLog {
   return {
     id: row.id,
     user_id: row.user_id,
