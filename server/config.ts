@@ -115,7 +115,8 @@ const envSchema = z.object({
   SEND_MAX_ATTEMPTS: integer(5, 1, 100),
   SEND_RETRY_SECONDS: integer(60, 1, 86_400),
   SEND_LEASE_SECONDS: integer(120, 2, 86_400),
-  SEND_BATCH_SIZE: integer(200, 1, 5000),
+  // Messages per claim (each claim also marks them started); the dispatcher claims three ahead.
+  SEND_BATCH_SIZE: integer(64, 1, 5000),
   SEND_POLL_MS: integer(250, 10, 3_600_000),
   // fast: messages built without MIME streams and sent by the pipelining client (docs/sending-engine.md);
   // nodemailer: nodemailer builds and sends every message, as before.
@@ -304,7 +305,10 @@ export type SendingConfig = {
   retrySeconds: number;
   /** How long a claimed message belongs to its dispatcher before another may recover it. */
   leaseSeconds: number;
-  /** Messages claimed per query. */
+  /**
+   * Messages per claim. A claim is also their start mark, so a crash flags as possible duplicates
+   * the messages in flight plus at most three claims ahead.
+   */
   batchSize: number;
   /**
    * How often an idle dispatcher looks at the queue. Work accepted by this process wakes it at

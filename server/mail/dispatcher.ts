@@ -42,8 +42,17 @@ export type DispatcherOptions = {
   composer?: ComposeThreads;
 };
 
-/** A claimed (and so started) group of messages and, with compose threads, their builds. */
-type Group = { messages: queue.ClaimedMessage[]; composed: Promise<Composed[]> | null };
+/**
+ * A claimed (and so started) group of messages and, with compose threads, their builds;
+ * `leasedAt` is when its lease was last written, `lost` the messages it must no longer send
+ * (renewLeases).
+ */
+type Group = {
+  messages: queue.ClaimedMessage[];
+  composed: Promise<Composed[]> | null;
+  leasedAt: number;
+  lost: Set<string>;
+};
 
 const missingAttachment = (entry: string): SendOutcome => ({
   kind: 'permanent',
@@ -67,6 +76,9 @@ const MAINTENANCE_EVERY_MS = 1000;
  */
 const CLAIM_AHEAD_GROUPS = 3;
 
+/** Groups per step: between steps the dispatcher re-reads which campaigns are sending. */
+const STEP_GROUPS = 4;
+
 /** A dispatcher's name on the leases it holds: which host and process, and which start of it. */
 export const dispatcherOwner = () => `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
@@ -79,8 +91,7 @@ export class Dispatcher {
   private readonly results: ResultBuffer;
   /** Groups claimed ahead while earlier ones go out; a step leaves them to the next. */
   private ahead: Promise<Group>[] = [];
-  /** Messages per claim: a small group, so a crash flags few messages that never left. */
-  private readonly groupSize: number;
+
   private readonly contexts: CampaignContexts;
   private wakeUp: (() => void) | null = null;
   /** A wake that came while a step was running: the next idle pause is skipped. */
@@ -93,7 +104,6 @@ export class Dispatcher {
     // A little more than the pool holds, so composing the next message overlaps the SMTP round trip;
     // with compose threads, messages waiting for their build count too, so twice that.
     this.maxInFlight = options.sending.concurrency * (options.composer ? 4 : 2);
-    this.groupSize = Math.max(10, options.sending.concurrency);
     this.results = new ResultBuffer({ ...options, owner: this.owner });
     this.contexts = new CampaignContexts(options);
   }
@@ -158,21 +168,56 @@ export class Dispatcher {
   /** Claims a group (claimed rows are started) and, with compose threads, has it composed meanwhile. */
   private claim(campaignIds: string[]): Promise<Group> {
     const { db, now, sending, composer, transport } = this.options;
+    const at = now();
     return handled(
       queue
         .claimMessages(db, {
           owner: this.owner,
           campaignIds,
-          limit: this.groupSize,
-          now: now(),
+          limit: sending.batchSize,
+          now: at,
           leaseSeconds: sending.leaseSeconds,
         })
         .then((messages) => ({
           messages,
           composed:
             composer && transport.sendBuilt && messages.length > 0 ? composer.build(messages, now()) : null,
+          leasedAt: at.getTime(),
+          lost: new Set<string>(),
         })),
     );
+  }
+
+  /**
+   * Before the rest of a group goes out, renews the leases of its messages still to send and of
+   * the groups claimed ahead, if half a lease has passed since they were written (a slow relay or
+   * a rate limit kept them waiting for pool slots): a lease that ran out would let the recovery
+   * give those rows to another send while this dispatcher still holds them. What a renewal does
+   * not keep (rows it lost, or of a campaign paused or cancelled meanwhile) is not sent; rows
+   * still its own go back to the queue, never sent.
+   */
+  private async renewIfOld(current: Group, from: number): Promise<void> {
+    const { now, sending } = this.options;
+    const at = now();
+    if (at.getTime() - current.leasedAt < (sending.leaseSeconds * 1000) / 2) return;
+    await this.renew(current, current.messages.slice(from), at);
+    for (const pending of this.ahead) {
+      const group = await pending;
+      await this.renew(group, group.messages, at);
+    }
+  }
+
+  private async renew(group: Group, messages: queue.ClaimedMessage[], at: Date): Promise<void> {
+    const kept = await queue.renewLeases(this.options.db, {
+      owner: this.owner,
+      ids: messages.map((message) => message.id),
+      now: at,
+      leaseSeconds: this.options.sending.leaseSeconds,
+    });
+    group.leasedAt = at.getTime();
+    const lost = messages.filter((message) => !kept.has(message.id));
+    for (const message of lost) group.lost.add(message.id);
+    await this.release(lost);
   }
 
   private release(messages: queue.ClaimedMessage[]): Promise<void> {
@@ -181,18 +226,18 @@ export class Dispatcher {
   }
 
   /**
-   * Up to SEND_BATCH_SIZE messages, group by group, doing the periodic lease recovery first; false
-   * when there was nothing to claim.
+   * Up to STEP_GROUPS groups of SEND_BATCH_SIZE messages, doing the periodic lease recovery first;
+   * false when there was nothing to claim.
    */
   private async step(): Promise<boolean> {
-    const { db, sending } = this.options;
+    const { db } = this.options;
     if (Date.now() - this.lastMaintenance >= MAINTENANCE_EVERY_MS) await this.maintenance();
     const campaignIds = await queue.activeCampaignIds(db);
     this.contexts.keepOnly(campaignIds);
     this.options.composer?.keepOnly(campaignIds);
     let claimed = 0;
     let drained = false;
-    for (let groups = 0; groups * this.groupSize < sending.batchSize; groups += 1) {
+    for (let groups = 0; groups < STEP_GROUPS; groups += 1) {
       while (!drained && this.ahead.length < CLAIM_AHEAD_GROUPS) this.ahead.push(this.claim(campaignIds));
       const next = this.ahead.shift();
       if (!next) break;
@@ -207,6 +252,12 @@ export class Dispatcher {
       claimed += group.messages.length;
       for (const [index, message] of group.messages.entries()) {
         await this.slot();
+        if (!this.running) {
+          await this.release(group.messages.slice(index));
+          return true;
+        }
+        await this.renewIfOld(group, index);
+        if (group.lost.has(message.id)) continue;
         const composed = group.composed?.then((results) => results[index]!) ?? null;
         const task = this.sendOne(message, composed).finally(() => {
           this.inFlight.delete(task);

@@ -93,6 +93,30 @@ export async function claimMessages(
 }
 
 /**
+ * Renews the lease of claimed messages whose sends are still to come (the dispatcher does it when
+ * they waited half a lease for pool slots). Answers the ids still ours and still wanted: a
+ * message of a campaign paused or cancelled since the claim is not sent.
+ */
+export async function renewLeases(
+  db: Db,
+  input: { owner: string; ids: string[]; now: Date; leaseSeconds: number },
+): Promise<Set<string>> {
+  if (input.ids.length === 0) return new Set();
+  const rows = await db
+    .updateTable('messages')
+    .set({ lease_expires_at: new Date(input.now.getTime() + input.leaseSeconds * 1000).toISOString() })
+    .where('id', 'in', input.ids)
+    .where('lease_owner', '=', input.owner)
+    .where('status', '=', 'sending')
+    .where('campaign_id', 'in', (qb) =>
+      qb.selectFrom('campaigns').select('id').where('status', '=', 'sending'),
+    )
+    .returning('id')
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
  * Gives never-sent messages back to the queue (a stopping dispatcher). A row claimed ahead of its
  * send is known not to have reached the relay: its started mark goes too.
  */

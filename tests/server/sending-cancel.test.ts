@@ -23,7 +23,7 @@ describe(`cancelling while sending (${engine})`, () => {
     sink.setReply((): Promise<SinkReply> => held.then(() => 'accept' as const));
     t = await createTestApp({
       smtpUrl: sink.url,
-      sending: { ...loadConfig({}).sending, concurrency: 5, batchSize: 200 },
+      sending: { ...loadConfig({}).sending, concurrency: 5, batchSize: 10 },
     });
   });
   afterAll(async () => {
