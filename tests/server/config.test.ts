@@ -101,8 +101,18 @@ describe('loadConfig', () => {
     ['SMTP_URL', 'http://relay.example:25'],
     ['CAPTURE_SMTP_PORT', '70000'],
     ['MAILBOX_MAX_MESSAGES', '0'],
+    ['SEND_BATCH_SIZE', '0'],
   ])('rejects an invalid %s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
+  });
+
+  it('claims 64 messages at a time on SQLite and 20 on PostgreSQL unless SEND_BATCH_SIZE says', () => {
+    expect(loadConfig({}).sending.batchSize).toBe(64);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db.example/app' }).sending.batchSize).toBe(20);
+    expect(loadConfig({ SEND_BATCH_SIZE: '7' }).sending.batchSize).toBe(7);
+    expect(
+      loadConfig({ SEND_BATCH_SIZE: '7', DATABASE_URL: 'postgres://db.example/app' }).sending.batchSize,
+    ).toBe(7);
   });
 
   it('refuses TRUST_PROXY=true with a message that says what to set instead', () => {
