@@ -18,8 +18,9 @@ import type { MailTransport, SendOutcome } from './transport.ts';
  * (bounded by the pool's size), and collects outcomes that are written back in batches. Claims
  * run ahead of the sends instead of between them: the next groups are claimed while this one
  * takes its pool slots (CLAIM_AHEAD_GROUPS), so the pool never waits for the database (on
- * PostgreSQL a write takes milliseconds, about as long as an SMTP send). A step is up to
- * SEND_BATCH_SIZE messages; between steps the dispatcher re-reads which campaigns are sending.
+ * PostgreSQL a write takes milliseconds, about as long as an SMTP send). A claim takes
+ * SEND_BATCH_SIZE messages and a step STEP_GROUPS claims; between steps the dispatcher re-reads
+ * which campaigns are sending.
  * The statuses and the crash window are described in docs/sending-engine.md.
  */
 export type DispatcherOptions = {
@@ -91,7 +92,6 @@ export class Dispatcher {
   private readonly results: ResultBuffer;
   /** Groups claimed ahead while earlier ones go out; a step leaves them to the next. */
   private ahead: Promise<Group>[] = [];
-
   private readonly contexts: CampaignContexts;
   private wakeUp: (() => void) | null = null;
   /** A wake that came while a step was running: the next idle pause is skipped. */
