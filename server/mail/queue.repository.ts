@@ -112,8 +112,9 @@ export async function renewLeases(
 }
 
 /**
- * Gives never-sent messages back to the queue (a stopping dispatcher). A row claimed ahead of its
- * send is known not to have reached the relay: its started mark goes too.
+ * Gives never-sent messages back to the queue (a stopping dispatcher; rows a lease renewal found
+ * of a campaign paused meanwhile). A row claimed ahead of its send is known not to have reached
+ * the relay: its started mark goes too.
  */
 export async function releaseMessages(db: Db, input: { owner: string; ids: string[]; now: Date }) {
   if (input.ids.length === 0) return;
