@@ -12,8 +12,9 @@ import { isValidEmail, normalizeEmail } from '../contract/email.contract.ts';
 // Docker compose and .env files often set a variable to "" to mean "not set".
 const unsetIfEmpty = (value: unknown) => (value === '' ? undefined : value);
 const text = (fallback: string) => z.preprocess(unsetIfEmpty, z.string().default(fallback));
+const bounded = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 const integer = (fallback: number, min: number, max: number) =>
-  z.preprocess(unsetIfEmpty, z.coerce.number().int().min(min).max(max).default(fallback));
+  z.preprocess(unsetIfEmpty, bounded(min, max).default(fallback));
 
 // A dotted host name of letters, digits and hyphens (no trailing dot, no IP literal).
 const HOSTNAME = /^(?=.{1,253}$)(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))+$/;
@@ -126,7 +127,7 @@ const envSchema = z.object({
   SEND_LEASE_SECONDS: integer(120, 2, 86_400),
   // Messages per claim (each claim also marks them started); the dispatcher claims three ahead.
   // Unset: 64 on SQLite, 20 on PostgreSQL (SENDING_BATCH_DEFAULTS).
-  SEND_BATCH_SIZE: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).max(5000).optional()),
+  SEND_BATCH_SIZE: z.preprocess(unsetIfEmpty, bounded(1, 5000).optional()),
   SEND_POLL_MS: integer(250, 10, 3_600_000),
   // fast: messages built without MIME streams and sent by the pipelining client (docs/sending-engine.md);
   // nodemailer: nodemailer builds and sends every message, as before.

@@ -1,15 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { isPostgres } from '../../db/create-db.ts';
 import { uuid7 } from '../../lib/uuid7.ts';
-import type {
-  CampaignRow,
-  CampaignStatus,
-  Database,
-  Db,
-  MessageStatus,
-  SuppressionReason,
-} from '../../db/schema.ts';
+import type { CampaignRow, CampaignStatus, Db, MessageStatus, SuppressionReason } from '../../db/schema.ts';
 import type { PlannedRow } from './send-plan.ts';
 
 export async function findTemplateContent(db: Db, ownerId: string, id: string): Promise<string | undefined> {
@@ -171,16 +164,20 @@ export async function transitionCampaign(
  * locks decide each race with a claim. Answers how many charged messages were stopped (the refund).
  */
 export async function cancelQueuedMessages(db: Db, campaignId: string, now: string): Promise<number> {
-  const stoppable = (qb: ExpressionBuilder<Database, 'messages'>) => qb('status', '=', 'queued');
   const stop = { status: 'cancelled' as const, lease_owner: null, lease_expires_at: null, updated_at: now };
   const charged = await db
     .updateTable('messages')
     .set({ ...stop, refunded_at: now })
     .where('campaign_id', '=', campaignId)
-    .where(stoppable)
+    .where('status', '=', 'queued')
     .where('charged', '=', 1)
     .where('refunded_at', 'is', null)
     .executeTakeFirst();
-  await db.updateTable('messages').set(stop).where('campaign_id', '=', campaignId).where(stoppable).execute();
+  await db
+    .updateTable('messages')
+    .set(stop)
+    .where('campaign_id', '=', campaignId)
+    .where('status', '=', 'queued')
+    .execute();
   return Number(charged.numUpdatedRows);
 }
