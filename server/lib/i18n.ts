@@ -46,10 +46,25 @@ function lookup(tree: Tree | null, keyPath: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
+// Resolved texts by language and key: every e-mail of a campaign asks for the same few strings, and
+// splitting the key and walking the tree per message was a twelfth of composing one.
+const resolved = new Map<string, string>();
+
+function resolve(language: Language, key: string): string {
+  const id = `${language}\u0000${key}`;
+  let text = resolved.get(id);
+  if (text === undefined) {
+    const [ns, keyPath] = key.includes(':') ? (key.split(':', 2) as [string, string]) : ['common', key];
+    text = lookup(namespace(language, ns), keyPath) ?? lookup(namespace(FALLBACK, ns), keyPath) ?? key;
+    if (resolved.size < 10_000) resolved.set(id, text);
+  }
+  return text;
+}
+
 /** `t('ar', 'mail:reset.subject', { name })`; an unknown key comes back as itself, so it shows. */
 export function t(language: Language, key: string, vars: Record<string, string | number> = {}): string {
-  const [ns, keyPath] = key.includes(':') ? (key.split(':', 2) as [string, string]) : ['common', key];
-  const text = lookup(namespace(language, ns), keyPath) ?? lookup(namespace(FALLBACK, ns), keyPath) ?? key;
+  const text = resolve(language, key);
+  if (!text.includes('{{')) return text;
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) =>
     name in vars ? String(vars[name]) : match,
   );

@@ -52,6 +52,17 @@ describe('the e-mail renderer', () => {
     expect(formatDate(now, 'ar')).toMatch(/نوفمبر/);
   });
 
+  it('formats each day anew when a send runs past midnight, in each language', () => {
+    // Local noon on consecutive days, then back: the remembered answer must follow the day asked.
+    const day = (date: number) => new Date(2026, 10, date, 12);
+    expect(formatDate(day(23), 'en')).toBe('23 November 2026');
+    expect(formatDate(day(24), 'en')).toBe('24 November 2026');
+    expect(formatDate(day(24), 'ar')).toMatch(/نوفمبر/);
+    expect(formatDate(day(24), 'ar')).not.toBe(formatDate(day(25), 'ar'));
+    expect(formatDate(day(23), 'en')).toBe('23 November 2026');
+    expect(formatDate(new Date(2027, 0, 1, 0, 0), 'en')).toBe('1 January 2027');
+  });
+
   it('fills custom variables from extra fields, matching their names exactly or ignoring case', () => {
     const email = compileEmail({ subject: '', html: '{{city}} {{Order_No}} {{order_no}}' });
     const rendered = renderEmail(
