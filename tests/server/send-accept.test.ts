@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { balanceOf, grantCredits } from '../../server/modules/credits/ledger.ts';
 import { CHUNK_SIZE } from '../../server/modules/campaigns/recipient-source.ts';
 import { makeZip, multipartFile } from './helpers/files.ts';
@@ -193,6 +194,50 @@ describe(`accepting a send (${engine})`, () => {
       ['r1@example.com', 'R1', { contract_no: '11' }],
       ['r2@example.com', 'R2', { contract_no: '' }],
     ]);
+  });
+
+  it('rolls the whole send back when a later chunk cannot be written, and says so', async () => {
+    const sender = await session();
+    const address = (n: number) => `w${n}@example.com`;
+    const rows = Array.from({ length: CHUNK_SIZE + 10 }, (_, n) => ({ email: address(n) }));
+    const list = await insertList(t.app.db, sender.id, rows);
+    await grantCredits(t.app.db, {
+      userId: sender.id,
+      amount: rows.length,
+      reason: null,
+      createdBy: null,
+      now: new Date().toISOString(),
+    });
+    const before = await balanceOf(t.app.db, sender.id);
+    // The database refuses one row of the second chunk, while the next chunk is being prepared.
+    const refused = address(CHUNK_SIZE + 5);
+    const statements =
+      engine === 'postgres'
+        ? [
+            `create function refuse_row() returns trigger language plpgsql as $$
+             begin if new.email = '${refused}' then raise exception 'refused by the test'; end if; return new; end $$`,
+            'create trigger refuse_row before insert on messages for each row execute function refuse_row()',
+          ]
+        : [
+            `create trigger refuse_row before insert on messages when new.email = '${refused}'
+             begin select raise(abort, 'refused by the test'); end`,
+          ];
+    for (const statement of statements) await sql.raw(statement).execute(t.app.db);
+    try {
+      const response = await send(sender, body(sender, { source: { type: 'lists', ids: [list] } }));
+      expect(response.statusCode).toBe(500);
+      expect(await campaignsOf(sender.id)).toBe(0);
+      expect(await balanceOf(t.app.db, sender.id)).toBe(before);
+    } finally {
+      await sql
+        .raw('drop trigger refuse_row' + (engine === 'postgres' ? ' on messages' : ''))
+        .execute(t.app.db);
+      if (engine === 'postgres') await sql.raw('drop function refuse_row()').execute(t.app.db);
+    }
+    // Nothing was lost on the way: the same send goes through once the database takes it.
+    const again = await send(sender, body(sender, { source: { type: 'lists', ids: [list] } }));
+    expect(again.statusCode).toBe(201);
+    expect((await messagesOf(again.json().id)).length).toBe(rows.length);
   });
 
   it('answers 402 with balance and need when credit is short, and writes nothing', async () => {

@@ -58,21 +58,12 @@ export function newMessageToken(): string {
 }
 
 /**
- * Writes one chunk of a campaign's messages; `firstSeq` numbers them on from the previous chunk.
- * The chunk travels as ONE JSON parameter that the database unpacks (json_to_recordset /
- * json_each): building and binding a statement of thousands of parameters cost more than the
- * insert itself, and acceptance speed bounds how fast a large campaign can start.
+ * One chunk of a campaign's messages as the single JSON parameter insertMessages writes;
+ * `firstSeq` numbers them on from the previous chunk. Apart from the write so that acceptance
+ * builds the next chunk while the database stores this one.
  */
-export async function insertMessages(
-  db: Db,
-  campaignId: string,
-  rows: PlannedRow[],
-  firstSeq: number,
-  nextAttemptAt: string,
-  now: string,
-): Promise<void> {
-  if (rows.length === 0) return;
-  const payload = JSON.stringify(
+export function messagesPayload(rows: PlannedRow[], firstSeq: number): string {
+  return JSON.stringify(
     rows.map((row, index) => ({
       // Time-ordered: the primary key's index grows at its end (a tenth off SQLite's insert).
       id: uuid7(),
@@ -88,6 +79,21 @@ export async function insertMessages(
       token: newMessageToken(),
     })),
   );
+}
+
+/**
+ * Writes one chunk of a campaign's messages (messagesPayload). The chunk travels as ONE JSON
+ * parameter that the database unpacks (json_to_recordset / json_each): building and binding a
+ * statement of thousands of parameters cost more than the insert itself, and acceptance speed
+ * bounds how fast a large campaign can start.
+ */
+export async function insertMessages(
+  db: Db,
+  campaignId: string,
+  payload: string,
+  nextAttemptAt: string,
+  now: string,
+): Promise<void> {
   const columns = sql`(id, campaign_id, seq, email, email_key, name, variables, attachment, status,
     blocked_reason, charged, token, next_attempt_at, created_at, updated_at)`;
   const constants = sql`${campaignId}`;

@@ -88,13 +88,14 @@ export async function acceptSend(db: Db, user: User, input: SendInput, now: Date
         trx,
         campaignRow(id, user, input, plan, { fromEmail, scheduledAt, status, stamp }),
       );
-      let seq = 1;
-      for await (const chunk of recipientChunks(trx, user.id, input.source)) {
-        const rows = await plan.classify(chunk);
-        await repo.insertMessages(trx, id, rows, seq, scheduledAt ?? stamp, stamp);
-        seq += rows.length;
-        garbage.add(rows.length);
-      }
+      await writeMessages(
+        trx,
+        user,
+        input,
+        plan,
+        (payload) => repo.insertMessages(trx, id, payload, scheduledAt ?? stamp, stamp),
+        garbage,
+      );
       const { summary } = plan;
       if (summary.missingCount > 0 && !input.missing_attachments) throw missingAttachments(summary);
       if (summary.recipients === 0) throw validationFailed({ source: validationKeys.noRecipients });
@@ -126,6 +127,53 @@ export async function acceptSend(db: Db, user: User, input: SendInput, now: Date
   } finally {
     garbage.finish();
   }
+}
+
+/**
+ * Classifies and writes the recipients chunk by chunk, each chunk's rows built while the
+ * database stores the previous one. The statements of one transaction run in the order they are
+ * sent, so the next chunk's reads (the recipients, who is suppressed) go before this chunk's
+ * insert, and the JavaScript of the next chunk runs during it: on PostgreSQL the two took turns
+ * before, and the insert is most of accepting a large campaign.
+ */
+async function writeMessages(
+  trx: Db,
+  user: User,
+  input: SendInput,
+  plan: SendPlan,
+  insert: (payload: string) => Promise<void>,
+  garbage: ReturnType<typeof garbageCounter>,
+): Promise<void> {
+  const chunks = recipientChunks(trx, user.id, input.source)[Symbol.asyncIterator]();
+  const fetchNext = async () => {
+    const next = await chunks.next();
+    return next.done ? null : { chunk: next.value, suppressed: await plan.suppressedIn(next.value) };
+  };
+  let seq = 1;
+  let inserting: Promise<void> = Promise.resolve();
+  let current = await fetchNext();
+  while (current) {
+    const rows = plan.classifyWith(current.chunk, current.suppressed);
+    const payload = rows.length > 0 ? repo.messagesPayload(rows, seq) : null;
+    seq += rows.length;
+    garbage.add(rows.length);
+    let next: Awaited<ReturnType<typeof fetchNext>>;
+    try {
+      next = await fetchNext();
+    } catch (error) {
+      // A failed insert aborts the transaction and fails the reads behind it: its error says why.
+      await inserting;
+      throw error;
+    }
+    await inserting;
+    if (payload !== null) {
+      inserting = insert(payload);
+      // Awaited on the next turn or above; until then its failure must not count as unhandled.
+      inserting.catch(() => {});
+    }
+    current = next;
+  }
+  await inserting;
 }
 
 function campaignRow(

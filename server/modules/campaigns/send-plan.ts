@@ -45,7 +45,12 @@ export type SendPlan = {
   attachments: CampaignAttachments;
   summary: PlanSummary;
   classify: (chunk: ResolvedRecipient[]) => Promise<PlannedRow[]>;
+  /** classify in two steps: the database's part (who is suppressed), then the rest, synchronous. */
+  suppressedIn: (chunk: ResolvedRecipient[]) => Promise<Suppressed>;
+  classifyWith: (chunk: ResolvedRecipient[], suppressed: Suppressed) => PlannedRow[];
 };
+
+type Suppressed = Awaited<ReturnType<typeof findSuppressed>>;
 
 /**
  * Everything about a send that does not depend on its recipients (content, uploads) is checked
@@ -70,13 +75,14 @@ export async function planSend(db: Db, userId: string, input: SendInput, now: Da
     sample: [],
   };
 
-  const classify = async (chunk: ResolvedRecipient[]): Promise<PlannedRow[]> => {
-    const suppressed = await findSuppressed(
+  const suppressedIn = (chunk: ResolvedRecipient[]) =>
+    findSuppressed(
       db,
       userId,
       chunk.map((recipient) => recipient.emailKey),
     );
-    return chunk.map((recipient) => {
+  const classifyWith = (chunk: ResolvedRecipient[], suppressed: Suppressed): PlannedRow[] =>
+    chunk.map((recipient) => {
       summary.recipients += 1;
       const missingFile = recipient.attachment !== null && !zipNames.has(recipient.attachment);
       if (missingFile) {
@@ -105,8 +111,8 @@ export async function planSend(db: Db, userId: string, input: SendInput, now: Da
       }
       return { ...recipient, status: reason ? 'blocked' : 'queued', blockedReason: reason, missingFile };
     });
-  };
-  return { html, attachments: uploads.ids, summary, classify };
+  const classify = async (chunk: ResolvedRecipient[]) => classifyWith(chunk, await suppressedIn(chunk));
+  return { html, attachments: uploads.ids, summary, classify, suppressedIn, classifyWith };
 }
 
 async function templateHtml(db: Db, userId: string, templateId: string): Promise<string> {
