@@ -253,6 +253,32 @@ describe('e-mail log entry', { timeout: 40_000 }, () => {
     expect(screen.getByText('Yes: 1')).toBeInTheDocument();
   });
 
+  it.each([
+    ['en', 'Cancelled', 'Queued'],
+    ['ar', 'ملغاة', 'في الانتظار'],
+  ] as const)('counts what a cancelled campaign never sent (%s)', async (language, cancelled, queued) => {
+    const stopped = {
+      ...detail,
+      status: 'cancelled' as const,
+      counts: { ...detail.counts, queued: 0, cancelled: 6 },
+    };
+    render({
+      language,
+      route: paths.dashboard.logs.emailEntry('k1'),
+      routes: { [routeOf(api.get, { id: 'k1' })]: () => ({ status: 200, data: stopped }) },
+    });
+    const figure = (label: string) => screen.getByText(label, { selector: 'p' }).parentElement!;
+    await screen.findByText('r1@example.com', {}, wait);
+    expect(within(figure(cancelled)).getByText((6).toLocaleString(language))).toBeInTheDocument();
+    expect(within(figure(queued)).getByText((0).toLocaleString(language))).toBeInTheDocument();
+  });
+
+  it('shows no cancelled figure for a campaign that was never cancelled', async () => {
+    render({ language: 'en', route: paths.dashboard.logs.emailEntry('k1') });
+    await screen.findByText('r1@example.com', {}, wait);
+    expect(screen.queryByText('Cancelled', { selector: 'p' })).not.toBeInTheDocument();
+  });
+
   it('exports the filtered rows through the server as CSV and XLSX', async () => {
     const { user, server } = render({
       language: 'en',

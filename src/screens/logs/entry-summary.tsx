@@ -71,6 +71,10 @@ export function EntrySummary({ campaign }: { campaign: CampaignLog & Pick<Campai
           label={t('logs:status.queued')}
           value={number(campaign.counts.queued + campaign.counts.sending)}
         />
+        {/* Only a cancelled campaign has cancelled messages: the rest of its recipients, never sent. */}
+        {campaign.status === 'cancelled' || campaign.counts.cancelled > 0 ? (
+          <Figure label={t('logs:status.cancelled')} value={number(campaign.counts.cancelled)} />
+        ) : null}
       </SimpleGrid>
     </Stack>
   );
