@@ -113,7 +113,10 @@ describe('mailbox screen', { timeout: 30_000 }, () => {
     expect(srcdoc).toContain('<b>Ali</b>');
     expect(srcdoc).not.toContain('<script');
     expect(srcdoc).not.toContain('tracker.test');
-    expect(within(dialog).getByText('News <news@sender.test>')).toBeInTheDocument();
+    const from = within(dialog).getByText(
+      (_, element) => element?.tagName === 'P' && element.textContent === 'News <news@sender.test>',
+    );
+    expect(within(from).getByText('<news@sender.test>')).toHaveAttribute('dir', 'ltr');
 
     await user.click(within(dialog).getByRole('tab', { name: 'Headers' }));
     expect(await within(dialog).findByText('El Namer')).toBeInTheDocument();

@@ -10,18 +10,19 @@ import {
   selectViewerOpen,
   type MailboxActorRef,
 } from '../../machines/mailbox.machine.ts';
+import { Addresses } from './addresses.tsx';
 import { formatBytes, formatDate } from './format.ts';
 import { MailHtmlFrame } from './mail-html-frame.tsx';
 import { ErrorWithRetry, LoadingBlock } from '../../components/load-states.tsx';
 
-function Meta({ label, value }: { label: string; value: string }) {
+function Meta({ label, value, addresses }: { label: string; value: string; addresses?: boolean }) {
   return (
     <Group gap="xs" wrap="nowrap" align="flex-start">
       <Text fw={700} size="sm" miw={90}>
         {label}
       </Text>
-      <Text size="sm" dir="auto" style={{ wordBreak: 'break-word' }}>
-        {value}
+      <Text size="sm" dir={addresses ? undefined : 'auto'} style={{ wordBreak: 'break-word' }}>
+        {addresses ? <Addresses value={value} /> : value}
       </Text>
     </Group>
   );
@@ -34,14 +35,14 @@ function MessageBody({ actor, message }: { actor: MailboxActorRef; message: Capt
   return (
     <Stack gap="md">
       <Stack gap={4}>
-        <Meta label={t('mailbox:fields.from')} value={message.from} />
-        <Meta label={t('mailbox:fields.to')} value={message.to || message.envelope_to.join(', ')} />
-        {message.cc ? <Meta label={t('mailbox:fields.cc')} value={message.cc} /> : null}
+        <Meta label={t('mailbox:fields.from')} value={message.from} addresses />
+        <Meta label={t('mailbox:fields.to')} value={message.to || message.envelope_to.join(', ')} addresses />
+        {message.cc ? <Meta label={t('mailbox:fields.cc')} value={message.cc} addresses /> : null}
         <Meta
           label={t('mailbox:fields.date')}
           value={formatDate(message.date ?? message.received_at, i18n.language)}
         />
-        <Meta label={t('mailbox:fields.envelope')} value={message.envelope_to.join(', ')} />
+        <Meta label={t('mailbox:fields.envelope')} value={message.envelope_to.join(', ')} addresses />
       </Stack>
       <Group>
         <Button

@@ -24,6 +24,7 @@ import {
   listMailbox,
   saveBlob,
 } from '../../services/mailbox.service.ts';
+import { Addresses } from './addresses.tsx';
 import { formatBytes, formatDate } from './format.ts';
 import { MailView } from './mail-view.tsx';
 
@@ -89,7 +90,7 @@ export default function MailboxScreen() {
     },
     {
       headerKey: 'mailbox:columns.to',
-      render: (mail) => <span dir="auto">{mail.envelope_to.join(', ')}</span>,
+      render: (mail) => <Addresses value={mail.envelope_to.join(', ')} />,
     },
     {
       headerKey: 'mailbox:columns.subject',
@@ -104,7 +105,7 @@ export default function MailboxScreen() {
         </Group>
       ),
     },
-    { headerKey: 'mailbox:columns.from', render: (mail) => <span dir="auto">{mail.from}</span> },
+    { headerKey: 'mailbox:columns.from', render: (mail) => <Addresses value={mail.from} /> },
     { headerKey: 'mailbox:columns.size', render: (mail) => formatBytes(mail.size, i18n.language) },
   ];
 
