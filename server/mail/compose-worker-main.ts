@@ -1,6 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createDb } from '../db/create-db.ts';
-import { garbageCounter } from '../lib/heap.ts';
 import { lowerThreadPriority } from '../lib/thread-priority.ts';
 import { MissingAttachmentError } from './attachments.ts';
 import { CampaignContexts } from './campaign-contexts.ts';
@@ -29,13 +28,6 @@ const contexts = new CampaignContexts({
   publicUrl: config.publicUrl,
   bounceDomain: config.bounceDomain,
 });
-/**
- * Every message's text is garbage once posted, but some of it is promoted to the old generation
- * while a group is in flight, and V8 let this thread's heap grow to about 90 MB in a 100k send
- * before collecting. A full collection every 5,000 messages (about 1 s of sending, a few ms each)
- * holds it near 45 MB (server/lib/heap.ts; only with --expose-gc, which npm start passes).
- */
-const garbage = garbageCounter(undefined, 5000);
 // Each campaign file goes to the dispatcher thread as shared memory, copied once per file.
 const shared = new WeakMap<Buffer, SharedArrayBuffer>();
 
@@ -89,7 +81,6 @@ port.on('message', (request: ComposeRequest) => {
     const files = new Map<SharedArrayBuffer, number>();
     const results: WireComposed[] = [];
     for (const message of request.messages) results.push(await composeOne(message, now, files));
-    garbage.add(request.messages.length);
     port.postMessage({ id: request.id, results, files: [...files.keys()] } satisfies ComposeAnswer);
   })();
 });
