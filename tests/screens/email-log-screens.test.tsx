@@ -273,6 +273,20 @@ describe('e-mail log entry', { timeout: 40_000 }, () => {
     expect(within(figure(queued)).getByText((0).toLocaleString(language))).toBeInTheDocument();
   });
 
+  it('shows an Arabic sender name in its own direction and the address left to right', async () => {
+    const arabicSender = { ...detail, sender_name: 'سارة' };
+    render({
+      language: 'ar',
+      route: paths.dashboard.logs.emailEntry('k1'),
+      routes: { [routeOf(api.get, { id: 'k1' })]: () => ({ status: 200, data: arabicSender }) },
+    });
+    const name = await screen.findByText('سارة', { selector: 'bdi' }, wait);
+    expect(name).not.toHaveAttribute('dir');
+    const address = within(name.parentElement!).getByText('<sam@example.com>', { selector: 'bdi' });
+    expect(address).toHaveAttribute('dir', 'ltr');
+    expect(name.parentElement).toHaveTextContent(`${ar.detail.from}: سارة <sam@example.com>`);
+  });
+
   it('shows no cancelled figure for a campaign that was never cancelled', async () => {
     render({ language: 'en', route: paths.dashboard.logs.emailEntry('k1') });
     await screen.findByText('r1@example.com', {}, wait);

@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react';
-import { addressParts, Addresses } from '../../src/screens/mailbox/addresses.tsx';
+import { addressParts, Addresses } from '../../src/components/addresses.tsx';
 
 describe('addresses in the capture mailbox', () => {
   it('splits names and addresses as mailparser writes them', () => {

@@ -1,6 +1,7 @@
 import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CampaignLog, CampaignLogDetail } from '../../../contract/logs.contract.ts';
+import { NamedAddress } from '../../components/addresses.tsx';
 import { CampaignStatusBadge, formatNumber, formatTime, processed } from './format.tsx';
 import { SendProgress } from './send-progress.tsx';
 
@@ -39,7 +40,7 @@ export function EntrySummary({ campaign }: { campaign: CampaignLog & Pick<Campai
           </Text>
         ) : null}
         <Text size="sm">
-          {t('logs:detail.from')}: <bdi>{`${campaign.sender_name} <${campaign.from_email}>`}</bdi>
+          {t('logs:detail.from')}: <NamedAddress name={campaign.sender_name} address={campaign.from_email} />
         </Text>
       </Group>
       <SendProgress campaign={campaign} />

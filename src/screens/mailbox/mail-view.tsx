@@ -10,7 +10,7 @@ import {
   selectViewerOpen,
   type MailboxActorRef,
 } from '../../machines/mailbox.machine.ts';
-import { Addresses } from './addresses.tsx';
+import { Addresses } from '../../components/addresses.tsx';
 import { formatBytes, formatDate } from './format.ts';
 import { MailHtmlFrame } from './mail-html-frame.tsx';
 import { ErrorWithRetry, LoadingBlock } from '../../components/load-states.tsx';

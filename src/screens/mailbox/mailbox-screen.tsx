@@ -24,7 +24,7 @@ import {
   listMailbox,
   saveBlob,
 } from '../../services/mailbox.service.ts';
-import { Addresses } from './addresses.tsx';
+import { Addresses } from '../../components/addresses.tsx';
 import { formatBytes, formatDate } from './format.ts';
 import { MailView } from './mail-view.tsx';
 

@@ -47,10 +47,22 @@ export function addressParts(value: string): AddressPart[] | null {
 }
 
 /**
- * Each name reads in its own direction and each address left to right, isolated from each other
- * and from the page: in the Arabic layout a raw `سارة <s@x.test>` otherwise took the page's
- * direction and moved its brackets and quotes to the wrong side.
+ * One address with its display name: the name reads in its own direction and the address left
+ * to right, each isolated from the other and from the page. In the Arabic layout a raw
+ * `سارة <s@x.test>` otherwise took the page's direction and moved its brackets and quotes to the
+ * wrong side.
  */
+export function NamedAddress({ name, address }: AddressPart) {
+  return (
+    <>
+      {name ? <bdi>{name}</bdi> : null}
+      {name ? ' ' : null}
+      <bdi dir="ltr">{name ? `<${address}>` : address}</bdi>
+    </>
+  );
+}
+
+/** An address list as text (`addressParts`), each address shown as `NamedAddress`. */
 export function Addresses({ value }: { value: string }) {
   const parts = addressParts(value);
   if (!parts) return <span dir="auto">{value}</span>;
@@ -59,9 +71,7 @@ export function Addresses({ value }: { value: string }) {
       {parts.map((part, index) => (
         <Fragment key={index}>
           {index > 0 ? ', ' : null}
-          {part.name ? <bdi>{part.name}</bdi> : null}
-          {part.name ? ' ' : null}
-          <bdi dir="ltr">{part.name ? `<${part.address}>` : part.address}</bdi>
+          <NamedAddress {...part} />
         </Fragment>
       ))}
     </>
