@@ -80,8 +80,9 @@ describe('overview trend chart', { timeout: 30_000 }, () => {
     ]);
     expect(chart.data).toHaveLength(30);
     // The app's one date format (src/lib/format-date.ts): day first, as every other date.
-    expect(chart.data[0]).toMatchObject({ day: '28 Oct', sent: 3 });
-    expect(chart.data[29]).toMatchObject({ day: '26 Nov', sent: 1200, opened: 40 });
+    // Each label isolated in its own direction (src/lib/bidi.ts: the chart's SVG is left to right).
+    expect(chart.data[0]).toMatchObject({ day: '\u206828 Oct\u2069', sent: 3 });
+    expect(chart.data[29]).toMatchObject({ day: '\u206826 Nov\u2069', sent: 1200, opened: 40 });
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
   });
 
@@ -99,8 +100,8 @@ describe('overview trend chart', { timeout: 30_000 }, () => {
     expect(chart.yAxisProps?.allowDecimals).toBe(false);
     expect(chart.series.map((series) => series.label)).toEqual(['المرسلة', 'المفتوحة', 'المُجاب عنها']);
     // Western digits, as every date of the app (issue 22, defect 6).
-    expect(chart.data[29]!.day).toMatch(/^26 /);
-    expect(chart.data[29]!.day).toBe(formatDayMonth('2026-11-26', 'ar'));
+    expect(chart.data[29]!.day).toMatch(/^\u206826 /);
+    expect(chart.data[29]!.day).toBe(`\u2068${formatDayMonth('2026-11-26', 'ar')}\u2069`);
   });
 
   it('says when the trend cannot be loaded and tries again', async () => {

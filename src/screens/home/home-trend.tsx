@@ -6,6 +6,7 @@ import { fromPromise } from 'xstate';
 import type { SendingTrend } from '../../../contract/logs.contract.ts';
 import { useAppServices } from '../../app/app-services.tsx';
 import * as trend from '../../machines/logs/home-trend.machine.ts';
+import { chartLabel } from '../../lib/bidi.ts';
 import { formatDayMonth } from '../../lib/format-date.ts';
 import { getTrend } from '../../services/logs.service.ts';
 import { formatNumber } from '../logs/format.tsx';
@@ -17,7 +18,7 @@ function TrendChart({ data }: { data: SendingTrend }) {
   const { t, i18n } = useLogsI18n();
   const language = i18n.language;
   // The days are the sender's own dates (YYYY-MM-DD): shown as such, whatever the time zone.
-  const points = data.days.map((day) => ({ ...day, day: formatDayMonth(day.date, language) }));
+  const points = data.days.map((day) => ({ ...day, day: chartLabel(formatDayMonth(day.date, language)) }));
   const total = (figure: Figure) =>
     formatNumber(
       data.days.reduce((sum, day) => sum + day[figure], 0),

@@ -3,6 +3,7 @@ import { BarChart, LineChart } from '@mantine/charts';
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CampaignTimeline } from '../../../contract/logs.contract.ts';
+import { chartLabel } from '../../lib/bidi.ts';
 import { formatDate, formatDateTime } from '../../lib/format-date.ts';
 import { formatNumber } from './format.tsx';
 
@@ -53,7 +54,7 @@ export function CampaignCharts({ timeline }: { timeline: CampaignTimeline }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const label = (iso: string) =>
-    timeline.bucket === 'hour' ? formatDateTime(iso, language) : formatDate(iso, language);
+    chartLabel(timeline.bucket === 'hour' ? formatDateTime(iso, language) : formatDate(iso, language));
   const points = mergeBuckets(timeline).map((row) => ({ ...row, at: label(row.at) }));
   const answers = timeline.answers.map((row) => ({
     answer: row.answer === 'yes' || row.answer === 'no' ? t(`logs:answers.${row.answer}`) : row.answer,
@@ -127,7 +128,7 @@ export function CampaignCharts({ timeline }: { timeline: CampaignTimeline }) {
               <BarChart
                 h={240}
                 mt="sm"
-                data={answers}
+                data={answers.map((row) => ({ ...row, answer: chartLabel(row.answer) }))}
                 dataKey="answer"
                 yAxisProps={{ allowDecimals: false }}
                 series={[{ name: 'count', label: t('logs:detail.count'), color: 'indigo.9' }]}
