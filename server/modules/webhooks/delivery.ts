@@ -8,7 +8,8 @@ import type { Db } from '../../db/schema.ts';
 import { t } from '../../lib/i18n.ts';
 import type { SystemMailer } from '../../mail/system-mail.ts';
 import { renderSystemEmail } from '../../mail/system-templates.ts';
-import { guardedLookup, isPrivateAddress } from './address-check.ts';
+import { guardedLookup, isPrivateAddress, type ResolveAll } from './address-check.ts';
+import { pickFair, SLOT_LIMITS, Slots } from './fair-share.ts';
 import { signWebhook } from './signing.ts';
 import * as repository from './webhooks.repository.ts';
 
@@ -17,19 +18,21 @@ export const RETRY_DELAYS_MS = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000, 5 
 export const RETRY_FOR_MS = 24 * 3600_000;
 /** An endpoint that fails this long without one success is disabled and its owner told. */
 export const DISABLE_AFTER_MS = 24 * 3600_000;
-/** Deliveries in flight at once, and per endpoint: a slow endpoint holds at most its own share. */
-const CONCURRENCY = 16;
-const PER_ENDPOINT = 2;
 const MAX_ERROR = 300;
 
 export type PostResult = { status: number | null; error: string | null };
 
-/** One POST with a deadline; the answer's body is read and dropped. */
+/**
+ * One POST under one deadline for the whole request: resolving, connecting, the answer's
+ * headers and its body (read and dropped) must all be done within `timeoutMs`. An idle timeout
+ * would never end a receiver that trickles a byte a second, and it would hold its slot for ever.
+ * A status is kept when the headers came in time, but the attempt counts only with no error.
+ */
 export function postWebhook(
   url: string,
   body: string,
   headers: Record<string, string>,
-  options: { timeoutMs: number; allowPrivate: boolean },
+  options: { timeoutMs: number; allowPrivate: boolean; resolve?: ResolveAll | undefined },
 ): Promise<PostResult> {
   return new Promise((resolve) => {
     const target = new URL(url);
@@ -38,25 +41,35 @@ export function postWebhook(
       resolve({ status: null, error: 'refused: private address' });
       return;
     }
+    let status: number | null = null;
+    let settled = false;
+    const finish = (error: string | null) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline);
+      resolve({ status, error: error?.slice(0, MAX_ERROR) ?? null });
+    };
     const client = target.protocol === 'https:' ? https : http;
     const request = client.request(
       target,
       {
         method: 'POST',
         headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-        lookup: guardedLookup(options.allowPrivate) as never,
-        timeout: options.timeoutMs,
+        lookup: guardedLookup(options.allowPrivate, options.resolve) as never,
       },
       (response) => {
+        status = response.statusCode ?? null;
         response.resume();
-        response.on('end', () => resolve({ status: response.statusCode ?? null, error: null }));
-        response.on('error', (error) =>
-          resolve({ status: response.statusCode ?? null, error: error.message }),
-        );
+        response.on('end', () => finish(null));
+        response.on('error', (error) => finish(error.message));
+        response.on('aborted', () => finish('the answer was cut off'));
       },
     );
-    request.on('timeout', () => request.destroy(new Error(`no answer within ${options.timeoutMs} ms`)));
-    request.on('error', (error) => resolve({ status: null, error: error.message.slice(0, MAX_ERROR) }));
+    const deadline = setTimeout(() => {
+      finish(`timeout: the request was not done within ${options.timeoutMs} ms`);
+      request.destroy();
+    }, options.timeoutMs);
+    request.on('error', (error) => finish(error.message));
     request.end(body);
   });
 }
@@ -75,6 +88,8 @@ export type DeliveryDeps = {
   log: FastifyBaseLogger;
   systemMailer: SystemMailer;
   publicUrl: string;
+  /** How webhook hosts are resolved (tests answer for the DNS); `dns.lookup` otherwise. */
+  resolve?: ResolveAll;
 };
 
 /**
@@ -114,11 +129,12 @@ async function deliverOne(deps: DeliveryDeps, owner: string, delivery: repositor
   const result = await postWebhook(delivery.url, delivery.payload, headers, {
     timeoutMs: deps.config.timeoutMs,
     allowPrivate: deps.config.allowPrivate,
+    resolve: deps.resolve,
   });
   const latencyMs = Math.round(performance.now() - started);
   const now = deps.now();
   const attempts = delivery.attempts + 1;
-  const ok = result.status !== null && result.status >= 200 && result.status < 300;
+  const ok = result.error === null && result.status !== null && result.status >= 200 && result.status < 300;
   const next = ok ? null : nextAttemptAt(delivery.created_at, attempts, now);
   const written = await repository.finishAttempt(deps.db, {
     id: delivery.id,
@@ -149,25 +165,24 @@ async function deliverOne(deps: DeliveryDeps, owner: string, delivery: repositor
 
 /**
  * The loop that sends the outbox: every `pollMs` it takes due deliveries under a lease and sends
- * them without waiting for one another, at most CONCURRENCY in flight and PER_ENDPOINT for any
- * one endpoint, so a slow or dead endpoint never holds up another's deliveries or the sending.
+ * them without waiting for one another, sharing its slots between endpoints and users as
+ * `fair-share.ts` says, so a slow or dead endpoint, or one user's many of them, never holds up
+ * another user's deliveries or the sending.
  */
 export function startWebhookDelivery(deps: DeliveryDeps) {
   const owner = randomUUID();
-  const perEndpoint = new Map<string, number>();
+  const slots = new Slots();
   const running = new Set<Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   let current: Promise<void> | null = null;
 
   const track = (delivery: repository.ClaimedDelivery) => {
-    perEndpoint.set(delivery.endpoint_id, (perEndpoint.get(delivery.endpoint_id) ?? 0) + 1);
+    slots.take(delivery.user_id, delivery.endpoint_id);
     const job = deliverOne(deps, owner, delivery)
       .catch((error: unknown) => deps.log.error({ err: error }, 'webhook delivery failed to record'))
       .finally(() => {
-        const left = (perEndpoint.get(delivery.endpoint_id) ?? 1) - 1;
-        if (left > 0) perEndpoint.set(delivery.endpoint_id, left);
-        else perEndpoint.delete(delivery.endpoint_id);
+        slots.release(delivery.user_id, delivery.endpoint_id);
         running.delete(job);
       });
     running.add(job);
@@ -175,18 +190,22 @@ export function startWebhookDelivery(deps: DeliveryDeps) {
 
   const tick = async () => {
     try {
-      const free = CONCURRENCY - running.size;
-      if (free > 0) {
-        const claimed = await repository.claimDue(deps.db, {
-          owner,
-          now: deps.now(),
-          limit: free,
-          // A dead process's deliveries are taken again this long after it took them.
-          leaseMs: deps.config.timeoutMs + 5_000,
-          busy: (endpointId) => (perEndpoint.get(endpointId) ?? 0) >= PER_ENDPOINT,
-        });
-        // Taken but not sent when stopping: their leases run out and another loop sends them.
-        if (!stopped) for (const delivery of claimed) track(delivery);
+      const free = SLOT_LIMITS.concurrency - slots.total;
+      if (free <= 0) return;
+      const now = deps.now();
+      const due = await repository.dueDeliveries(deps.db, {
+        now,
+        limit: free * 4,
+        perEndpoint: SLOT_LIMITS.perEndpoint,
+        skipEndpoints: slots.fullEndpoints(SLOT_LIMITS),
+      });
+      for (const delivery of pickFair(due, slots, SLOT_LIMITS)) {
+        if (stopped) break;
+        // A dead process's deliveries are taken again this long after it took them; a live
+        // one's request always ends before (the deadline covers the whole request).
+        const leaseMs = deps.config.timeoutMs + 5_000;
+        if (await repository.claimDelivery(deps.db, { id: delivery.id, owner, now, leaseMs }))
+          track(delivery);
       }
     } catch (error) {
       if (!stopped) deps.log.error({ err: error }, 'webhook delivery loop');

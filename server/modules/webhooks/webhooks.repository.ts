@@ -120,6 +120,7 @@ export type ClaimedDelivery = {
   attempts: number;
   created_at: string;
   endpoint_id: string;
+  user_id: string;
   url: string;
   secret: string;
   event_id: string;
@@ -127,28 +128,36 @@ export type ClaimedDelivery = {
 };
 
 /**
- * Takes up to `limit` due deliveries of enabled endpoints under a lease: one conditional update
- * each, so two loops (two processes) never take the same one, and a crashed loop's leases run
- * out and the deliveries are taken again.
+ * Due deliveries of enabled endpoints that no live lease holds, at most `perEndpoint` of each
+ * endpoint and none of the endpoints in `skipEndpoints`, interleaved by user (every user's
+ * first, then every user's second, ...): a user with a long backlog cannot push another user's
+ * deliveries out of the window the loop chooses from.
  */
-export async function claimDue(
+export async function dueDeliveries(
   db: Db,
-  input: { owner: string; now: Date; limit: number; leaseMs: number; busy: (endpointId: string) => boolean },
+  input: { now: Date; limit: number; perEndpoint: number; skipEndpoints: string[] },
 ): Promise<ClaimedDelivery[]> {
   const now = input.now.toISOString();
-  const candidates = await db
+  let due = db
     .selectFrom('webhook_deliveries')
     .innerJoin('webhook_endpoints', 'webhook_endpoints.id', 'webhook_deliveries.endpoint_id')
-    .innerJoin('webhook_events', 'webhook_events.id', 'webhook_deliveries.event_id')
-    .select([
+    .select((eb) => [
       'webhook_deliveries.id',
       'webhook_deliveries.attempts',
       'webhook_deliveries.created_at',
       'webhook_deliveries.endpoint_id',
-      'webhook_endpoints.url',
-      'webhook_endpoints.secret',
-      'webhook_events.id as event_id',
-      'webhook_events.payload',
+      'webhook_deliveries.event_id',
+      'webhook_deliveries.next_attempt_at',
+      'webhook_endpoints.user_id',
+      eb.fn
+        .agg<number>('row_number')
+        .over((ob) =>
+          ob
+            .partitionBy('webhook_deliveries.endpoint_id')
+            .orderBy('webhook_deliveries.next_attempt_at')
+            .orderBy('webhook_deliveries.id'),
+        )
+        .as('endpoint_rank'),
     ])
     .where('webhook_deliveries.status', '=', 'pending')
     .where('webhook_deliveries.next_attempt_at', '<=', now)
@@ -158,29 +167,68 @@ export async function claimDue(
         eb('webhook_deliveries.lease_expires_at', '<', now),
       ]),
     )
-    .where('webhook_endpoints.enabled', '=', 1)
-    .orderBy('webhook_deliveries.next_attempt_at')
-    .orderBy('webhook_deliveries.id')
-    .limit(input.limit * 4)
+    .where('webhook_endpoints.enabled', '=', 1);
+  if (input.skipEndpoints.length > 0)
+    due = due.where('webhook_deliveries.endpoint_id', 'not in', input.skipEndpoints);
+  const ranked = db
+    .selectFrom(due.as('due'))
+    .selectAll('due')
+    .select((eb) =>
+      eb.fn
+        .agg<number>('row_number')
+        .over((ob) =>
+          ob
+            .partitionBy('due.user_id')
+            .orderBy('due.endpoint_rank')
+            .orderBy('due.next_attempt_at')
+            .orderBy('due.id'),
+        )
+        .as('user_rank'),
+    )
+    .where('due.endpoint_rank', '<=', input.perEndpoint);
+  return db
+    .selectFrom(ranked.as('ranked'))
+    .innerJoin('webhook_endpoints', 'webhook_endpoints.id', 'ranked.endpoint_id')
+    .innerJoin('webhook_events', 'webhook_events.id', 'ranked.event_id')
+    .select([
+      'ranked.id',
+      'ranked.attempts',
+      'ranked.created_at',
+      'ranked.endpoint_id',
+      'ranked.user_id',
+      'webhook_endpoints.url',
+      'webhook_endpoints.secret',
+      'webhook_events.id as event_id',
+      'webhook_events.payload',
+    ])
+    .orderBy('ranked.user_rank')
+    .orderBy('ranked.next_attempt_at')
+    .orderBy('ranked.id')
+    .limit(input.limit)
     .execute();
-  const leaseUntil = new Date(input.now.getTime() + input.leaseMs).toISOString();
-  const claimed: ClaimedDelivery[] = [];
-  const taken = new Map<string, number>();
-  for (const candidate of candidates) {
-    if (claimed.length >= input.limit) break;
-    if (input.busy(candidate.endpoint_id) || (taken.get(candidate.endpoint_id) ?? 0) >= 2) continue;
-    const result = await db
-      .updateTable('webhook_deliveries')
-      .set({ lease_owner: input.owner, lease_expires_at: leaseUntil, updated_at: now })
-      .where('id', '=', candidate.id)
-      .where('status', '=', 'pending')
-      .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', now)]))
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) continue;
-    taken.set(candidate.endpoint_id, (taken.get(candidate.endpoint_id) ?? 0) + 1);
-    claimed.push(candidate);
-  }
-  return claimed;
+}
+
+/**
+ * Takes one delivery under a lease with a conditional update, so two loops (two processes)
+ * never take the same one, and a crashed loop's leases run out and it is taken again.
+ */
+export async function claimDelivery(
+  db: Db,
+  input: { id: string; owner: string; now: Date; leaseMs: number },
+): Promise<boolean> {
+  const now = input.now.toISOString();
+  const result = await db
+    .updateTable('webhook_deliveries')
+    .set({
+      lease_owner: input.owner,
+      lease_expires_at: new Date(input.now.getTime() + input.leaseMs).toISOString(),
+      updated_at: now,
+    })
+    .where('id', '=', input.id)
+    .where('status', '=', 'pending')
+    .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', now)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** The attempt's outcome, written only while the lease is still ours. */
