@@ -8,6 +8,7 @@
  */
 
 import { htmlToText } from './html-text.ts';
+import { encodeUrlValue, urlModeAfter, urlValueSpans, type UrlMode } from './template-urls.ts';
 
 export { htmlToText, visibleTextLength } from './html-text.ts';
 
@@ -20,17 +21,25 @@ export const VARIABLE_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]*$/;
 // `{{ name }}` with optional spaces; the name is checked against VARIABLE_NAME_PATTERN.
 const PLACEHOLDER = /\{\{\s*([A-Za-z][A-Za-z0-9_]*)\s*\}\}/g;
 
-type Part = string | { variable: string };
+/** A placeholder inside an address (HTML only) carries how its value is percent-encoded. */
+type Part = string | { variable: string; url?: UrlMode };
 export interface CompiledTemplate {
   readonly parts: readonly Part[];
 }
 
-export function compileTemplate(source: string): CompiledTemplate {
+/** `html`: the source is HTML, so placeholders in href/src values are URL-encoded (template-urls.ts). */
+export function compileTemplate(source: string, options: { html?: boolean } = {}): CompiledTemplate {
   const parts: Part[] = [];
+  const spans = options.html && source.includes('{{') ? urlValueSpans(source) : [];
   let last = 0;
   for (const match of source.matchAll(PLACEHOLDER)) {
     if (match.index > last) parts.push(source.slice(last, match.index));
-    parts.push({ variable: match[1] as string });
+    const span = spans.find(([start, end]) => start <= match.index && match.index < end);
+    parts.push(
+      span
+        ? { variable: match[1] as string, url: urlModeAfter(source.slice(span[0], match.index)) }
+        : { variable: match[1] as string },
+    );
     last = match.index + match[0].length;
   }
   if (last < source.length) parts.push(source.slice(last));
@@ -62,7 +71,11 @@ export function renderTemplate(
 ): string {
   let out = '';
   for (const part of template.parts) {
-    out += typeof part === 'string' ? part : escape(lookup(part.variable) ?? '');
+    if (typeof part === 'string') out += part;
+    else {
+      const value = lookup(part.variable) ?? '';
+      out += escape(part.url ? encodeUrlValue(value, part.url) : value);
+    }
   }
   return out;
 }
@@ -152,7 +165,7 @@ export interface RenderedEmail {
 export function compileEmail(content: { subject: string; html: string }): CompiledEmail {
   return {
     subject: compileTemplate(content.subject),
-    html: compileTemplate(content.html),
+    html: compileTemplate(content.html, { html: true }),
     text: compileTemplate(htmlToText(content.html)),
   };
 }

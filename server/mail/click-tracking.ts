@@ -124,6 +124,22 @@ export function rewriteLinks(
   return { html: out + html.slice(last), links: found.map((link) => link.url) };
 }
 
+/**
+ * The address a click is sent on to, as a valid Location header, or null when the link is not a
+ * usable http(s) address. Variables are percent-encoded when rendered (contract/template-urls.ts);
+ * the WHATWG serialisation also encodes what the sender typed (a space, an Arabic word), so the
+ * header never carries a character Node refuses (ERR_INVALID_CHAR).
+ */
+export function redirectTarget(link: string | undefined): string | null {
+  if (link === undefined) return null;
+  try {
+    const url = new URL(link);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The click address of one link of one message. */
 export const clickUrl = (publicUrl: string, token: string, number: number) =>
   `${publicUrl.replace(/\/+$/, '')}${PUBLIC_MESSAGE_PREFIX}/${encodeURIComponent(token)}/c/${number}`;

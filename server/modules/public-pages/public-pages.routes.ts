@@ -3,7 +3,7 @@ import { MAX_SURVEY_ANSWER_LENGTH, publicPageEndpoints } from '../../../contract
 import { compileEmail, renderEmail } from '../../../contract/template-render.ts';
 import { route } from '../../lib/endpoint.ts';
 import { t } from '../../lib/i18n.ts';
-import { linksOf } from '../../mail/click-tracking.ts';
+import { linksOf, redirectTarget } from '../../mail/click-tracking.ts';
 import { recipientValuesOf } from '../campaigns/recipient-values.ts';
 import { emitFirstOpen, emitMessageEvent } from '../webhooks/message-events.ts';
 import { machineSign } from './machine-traffic.ts';
@@ -191,7 +191,8 @@ const publicPagesRoutes: FastifyPluginAsync = async (app) => {
       recipientValuesOf(message),
       { language, now: app.now() },
     );
-    const target = linksOf(rendered.html, { publicUrl })[number - 1];
+    // Checked before the click is recorded: a link that cannot be followed is not a click.
+    const target = redirectTarget(linksOf(rendered.html, { publicUrl })[number - 1]);
     if (!target) return notFoundPage(reply);
     // The report names the link as the campaign's content has it ({{variables}} unfilled).
     const url = linksOf(message.html, { publicUrl, template: true })[number - 1] ?? target;
