@@ -588,6 +588,27 @@ export interface WebhookDeliveriesTable {
 }
 
 /**
+ * One test send (issue 32): the first recipient's message as the campaign would make it, sent
+ * to the sender's test addresses. Its token answers the public pages, which record nothing.
+ */
+export interface TestSendsTable {
+  id: string;
+  token: string;
+  user_id: string;
+  subject: string;
+  html: string;
+  language: 'ar' | 'en';
+  /** JSON, as campaigns.survey. */
+  survey: string | null;
+  track_clicks: number;
+  /** The first recipient's address, name and variables (JSON, as messages.variables). */
+  email: string;
+  name: string;
+  variables: string;
+  created_at: string;
+}
+
+/**
  * A campaign's messages counted per status, kept by database triggers on every write to
  * `messages` (migration 2026-11-27-0240): the log reads these instead of counting messages.
  */
@@ -647,6 +668,7 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  test_sends: TestSendsTable;
 }
 
 /** The database handle every repository takes first; a transaction is one too. */

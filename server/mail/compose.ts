@@ -1,7 +1,7 @@
 import type Mail from 'nodemailer/lib/mailer';
 import { compileEmail, escapeHtml, renderEmail, type CompiledEmail } from '../../contract/template-render.ts';
 import { bodyDirection, withBodyDirection } from '../../contract/text-direction.ts';
-import type { CampaignRow, Db, MessageRow } from '../db/schema.ts';
+import type { CampaignRow, Db, MessageRow, UploadRow } from '../db/schema.ts';
 import { t, type Language } from '../lib/i18n.ts';
 import { recipientValuesOf } from '../modules/campaigns/recipient-values.ts';
 import { dkimSignerFor } from '../modules/senders/senders.service.ts';
@@ -62,21 +62,27 @@ export type MessageToCompose = Pick<
   'id' | 'email' | 'name' | 'variables' | 'attachment' | 'token'
 >;
 
+/** `uploads`: the campaign's files when they are not yet linked to it (a test send's). */
 export async function loadCampaignContext(
   db: Db,
   options: { dataDir: string; publicUrl: string; bounceDomain: string | null },
   campaign: CampaignRow,
+  uploads?: UploadRow[],
 ): Promise<CampaignContext> {
   const refs = JSON.parse(campaign.attachments) as {
     zips?: string[];
     attachment?: string | null;
     image?: string | null;
   };
-  const files = await CampaignFiles.load(options.dataDir, await findCampaignUploads(db, campaign.id), {
-    zips: refs.zips ?? [],
-    attachment: refs.attachment ?? null,
-    image: refs.image ?? null,
-  });
+  const files = await CampaignFiles.load(
+    options.dataDir,
+    uploads ?? (await findCampaignUploads(db, campaign.id)),
+    {
+      zips: refs.zips ?? [],
+      attachment: refs.attachment ?? null,
+      image: refs.image ?? null,
+    },
+  );
   return {
     campaign,
     compiled: compileEmail({ subject: campaign.subject, html: campaign.html }),

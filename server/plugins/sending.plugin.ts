@@ -13,6 +13,8 @@ declare module 'fastify' {
     mailDispatcher: Pick<Dispatcher, 'owner' | 'wake' | 'stop'> | null;
     /** Raised after a commit that leaves due messages (accept, resume, schedule release). */
     sendQueue: QueueSignal;
+    /** The process's connection to the relay, also for test sends (they go as campaigns do). */
+    mailRelay: Relay;
   }
 }
 
@@ -26,6 +28,7 @@ export default fp<{ relay: Relay }>(
   async (app, { relay }) => {
     app.decorate('mailDispatcher', null);
     app.decorate('sendQueue', new QueueSignal());
+    app.decorate('mailRelay', relay);
     const { appConfig } = app;
     const { sending, dataDir, publicUrl, bounceDomain } = appConfig;
     let schedulerTimer: NodeJS.Timeout | null = null;

@@ -36,7 +36,18 @@ const campaignRoutes: FastifyPluginAsync = async (app) => {
   route(
     app,
     sendEndpoints.test,
-    (request) => sendTest(db, request.user!, request.body, app.now(), app.systemMailer),
+    (request) => {
+      const { dataDir, publicUrl, bounceDomain } = app.appConfig;
+      const deps = {
+        db,
+        now: app.now(),
+        transport: () => app.mailRelay.transport(),
+        dataDir,
+        publicUrl,
+        bounceDomain,
+      };
+      return sendTest(deps, request.user!, request.body);
+    },
     { bodyLimit: SEND_BODY_LIMIT },
   );
 

@@ -176,7 +176,8 @@ async function writeMessages(
   await inserting;
 }
 
-function campaignRow(
+/** The campaign row a send makes (a test send composes from one it never stores). */
+export function campaignRow(
   id: string,
   user: User,
   input: SendInput,

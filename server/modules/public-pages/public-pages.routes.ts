@@ -70,6 +70,16 @@ const publicPagesRoutes: FastifyPluginAsync = async (app) => {
   const load = async (token: string): Promise<MessageForPage | null> =>
     TOKEN_SHAPE.test(token) ? findMessageByToken(db, token) : null;
 
+  // A test send's answer, survey or unsubscribe: shown as taken, and nothing is recorded.
+  const testPage = (reply: FastifyReply, message: MessageForPage) =>
+    sendPage(
+      reply,
+      200,
+      page(message.language, t(message.language, 'recipient-pages:test.title'), [
+        paragraph(t(message.language, 'recipient-pages:test.body')),
+      ]),
+    );
+
   /** A machine's fetch (scanner, prefetch, right after delivery) or a person's: machine-traffic.ts. */
   const isMachine = (request: FastifyRequest, sentAt: string | null) =>
     machineSign({ method: request.method, userAgent: request.headers['user-agent'] }, sentAt, app.now()) !==
@@ -81,8 +91,10 @@ const publicPagesRoutes: FastifyPluginAsync = async (app) => {
     if (!message) return notFoundPage(reply);
     const openedAt = at();
     const machine = isMachine(request, message.sentAt);
-    await recordOpen(db, message.id, openedAt, machine);
-    if (!machine) await emitFirstOpen(db, message.id, openedAt);
+    if (!message.test) {
+      await recordOpen(db, message.id, openedAt, machine);
+      if (!machine) await emitFirstOpen(db, message.id, openedAt);
+    }
     return reply
       .headers({
         'cache-control': 'no-store, no-cache, must-revalidate, private',
@@ -152,6 +164,7 @@ const publicPagesRoutes: FastifyPluginAsync = async (app) => {
     const { language } = message;
     const value = request.body.value;
     if (value !== 'yes' && value !== 'no') return invalidAnswer(reply, message);
+    if (message.test) return testPage(reply, message);
     const answeredAt = at();
     await recordSurveyAnswer(db, message.id, value, answeredAt);
     await emitMessageEvent(db, {
@@ -196,12 +209,13 @@ const publicPagesRoutes: FastifyPluginAsync = async (app) => {
     if (!target) return notFoundPage(reply);
     // The report names the link as the campaign's content has it ({{variables}} unfilled).
     const url = linksOf(message.html, { publicUrl, template: true })[number - 1] ?? target;
-    await recordClick(
-      db,
-      { messageId: message.id, campaignId: message.campaign_id, number, url },
-      at(),
-      isMachine(request, message.sent_at),
-    );
+    if (!message.test)
+      await recordClick(
+        db,
+        { messageId: message.id, campaignId: message.campaign_id, number, url },
+        at(),
+        isMachine(request, message.sent_at),
+      );
     return reply
       .headers({
         'cache-control': 'no-store, private',
@@ -261,6 +275,7 @@ const publicPagesRoutes: FastifyPluginAsync = async (app) => {
       const error = t(language, 'recipient-pages:survey.empty');
       return sendPage(reply, 400, surveyPage(message, survey.questions, values, error));
     }
+    if (message.test) return testPage(reply, message);
     const answers = survey.questions.map((question, index) => ({ question, answer: values[index] ?? '' }));
     const answeredAt = at();
     await recordCustomAnswers(db, message.id, answers, answeredAt);
@@ -307,6 +322,7 @@ const publicPagesRoutes: FastifyPluginAsync = async (app) => {
   route(app, publicPageEndpoints.unsubscribe, async (request, reply) => {
     const message = await load(request.params.token);
     if (!message) return notFoundPage(reply);
+    if (message.test) return testPage(reply, message);
     await unsubscribe(db, message, at());
     return sendPage(reply, 200, unsubscribedPage(message));
   });

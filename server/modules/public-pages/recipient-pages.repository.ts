@@ -18,7 +18,14 @@ export type MessageForPage = {
   unsubscribedAt: string | null;
   /** When the relay took the message; null while it is not sent. */
   sentAt: string | null;
+  /** A test send's copy (issue 32): its pages show what they would, and record nothing. */
+  test: boolean;
 };
+
+/** A test send by its token: test sends have no message row, and every answer to them is dropped. */
+function findTestSend(db: Db, token: string) {
+  return db.selectFrom('test_sends').selectAll().where('token', '=', token).executeTakeFirst();
+}
 
 /** The campaign's survey as stored (JSON); anything unreadable counts as no survey. */
 function parseSurvey(value: string | null): Survey | null {
@@ -68,7 +75,23 @@ export async function findMessageByToken(db: Db, token: string): Promise<Message
     ])
     .where('messages.token', '=', token)
     .executeTakeFirst();
-  if (!row) return null;
+  if (!row) {
+    const test = await findTestSend(db, token);
+    if (!test) return null;
+    return {
+      id: test.id,
+      email: test.email,
+      emailKey: test.email.toLowerCase(),
+      language: test.language === 'en' ? 'en' : 'ar',
+      senderId: test.user_id,
+      survey: parseSurvey(test.survey),
+      surveyAnswer: null,
+      customAnswers: [],
+      unsubscribedAt: null,
+      sentAt: test.created_at,
+      test: true,
+    };
+  }
   return {
     id: row.id,
     email: row.email,
@@ -80,6 +103,7 @@ export async function findMessageByToken(db: Db, token: string): Promise<Message
     customAnswers: parseAnswers(row.custom_answers),
     unsubscribedAt: row.unsubscribed_at,
     sentAt: row.sent_at,
+    test: false,
   };
 }
 
@@ -109,9 +133,12 @@ export async function recordOpen(db: Db, messageId: string, at: string, machine:
     .execute();
 }
 
-/** What the click route needs: the message as the e-mail was rendered from, and its campaign. */
+/**
+ * What the click route needs: the message as the e-mail was rendered from, and its campaign. A
+ * test send answers the same way, with `test` set (its clicks are followed, never counted).
+ */
 export async function findMessageForClick(db: Db, token: string) {
-  return db
+  const message = await db
     .selectFrom('messages')
     .innerJoin('campaigns', 'campaigns.id', 'messages.campaign_id')
     .select([
@@ -129,6 +156,23 @@ export async function findMessageForClick(db: Db, token: string) {
     ])
     .where('messages.token', '=', token)
     .executeTakeFirst();
+  if (message) return { ...message, test: false };
+  const test = await findTestSend(db, token);
+  if (!test) return undefined;
+  return {
+    id: test.id,
+    campaign_id: test.id,
+    email: test.email,
+    name: test.name,
+    variables: test.variables,
+    attachment: null,
+    sent_at: test.created_at,
+    html: test.html,
+    subject: test.subject,
+    language: test.language,
+    track_clicks: test.track_clicks,
+    test: true,
+  };
 }
 
 /**
