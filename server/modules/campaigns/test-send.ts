@@ -16,6 +16,8 @@ import { planSend, type SendInput } from './send-plan.ts';
 
 /** Test sends a user may make: a handful to get a message right, not a way around credits. */
 export const TEST_SEND_LIMIT = { max: 10, windowSeconds: 15 * 60 };
+/** How long a test message's links keep answering; older test sends are removed. */
+export const TEST_SEND_KEPT_DAYS = 30;
 
 type TestSendInput = SendInput & { to: string[] };
 
@@ -76,6 +78,12 @@ export async function sendTest(
     stamp,
   });
   const variables = JSON.stringify(variablesOf(first));
+  const expired = new Date(now.getTime() - TEST_SEND_KEPT_DAYS * 86_400_000).toISOString();
+  await db
+    .deleteFrom('test_sends')
+    .where('user_id', '=', user.id)
+    .where('created_at', '<', expired)
+    .execute();
   await db
     .insertInto('test_sends')
     .values({
