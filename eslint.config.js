@@ -22,7 +22,8 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
-  // The layers (see docs in tests/server/import-layers.test.ts, which checks the same rules).
+  // The layers (docs/architecture.md; tests/server/import-layers.test.ts checks the same rules on
+  // the files and proves each rule below fires).
   {
     files: ['src/machines/**/*.{ts,tsx}'],
     rules: {
@@ -32,9 +33,30 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/screens/**', '**/services/**', '**/server/**'],
-              // A type describes data, not a dependency: a machine may name a service's types.
+              // Types too: a shape a machine and its service share is the machine's to declare
+              // (the actor it needs), or the contract's.
+              message:
+                'Machines declare the actors they need; services implement them and src/app/wiring plugs them in. Declare the shape in the machine or in contract/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/services/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**'], message: 'The browser never imports server code.' },
+            {
+              group: ['**/machines/**', '**/screens/**'],
+              // A service may name the types of the machine whose actor it implements, nothing more.
               allowTypeImports: true,
-              message: 'Machines hold behaviour; screens render them and services are provided to them.',
+              message:
+                "Services implement actors: they may import machines' types (import type), never their values.",
             },
           ],
         },
@@ -43,7 +65,7 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/machines/**'],
+    ignores: ['src/machines/**', 'src/services/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

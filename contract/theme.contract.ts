@@ -33,8 +33,6 @@ export const updateThemeSchema = createThemeSchema
   .refine((body) => Object.keys(body).length > 0, { message: validationKeys.atLeastOneField });
 export type UpdateThemeRequest = z.infer<typeof updateThemeSchema>;
 
-export { DEFAULT_NEW_THEME, FALLBACK_THEME } from './theme.defaults.ts';
-
 export const themeEndpoints = {
   /** Every signed-in user reads the themes: the dashboard applies the active one. */
   list: defineEndpoint({

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { hostname } from 'node:os';
 import tls from 'node:tls';
-import type { SendOutcome } from './transport.ts';
+import type { SendOutcome } from './send-outcome.ts';
 
 /**
  * A small SMTP client for finished messages (raw-message.ts): a pool of connections to one relay,

@@ -8,19 +8,14 @@ import {
   type DkimInputs,
   type RawMessage,
 } from './raw-message.ts';
+import type { SendOutcome } from './send-outcome.ts';
 import { SmtpClient } from './smtp-client.ts';
 
-/**
- * The one way e-mail leaves the process: a pooled nodemailer SMTP transport to the relay
- * (SMTP_URL, or the built-in capture server). Campaigns and system mail share it. Every outcome
- * is turned into one of three answers the dispatcher acts on, so it never reads SMTP errors itself.
- */
-export type SendOutcome =
-  | { kind: 'sent'; response: string; messageId: string }
-  /** 4xx, a dropped or refused connection, a time-out: try again later. */
-  | { kind: 'temporary'; response: string }
-  /** 5xx: the relay will never take it. `userUnknown` for 550/551/553 (a hard bounce). */
-  | { kind: 'permanent'; response: string; userUnknown: boolean };
+// The one way e-mail leaves the process: a pooled nodemailer SMTP transport to the relay
+// (SMTP_URL, or the built-in capture server). Campaigns and system mail share it. Every outcome
+// is turned into one of three answers the dispatcher acts on (./send-outcome.ts), so it never
+// reads SMTP errors itself.
+export type { SendOutcome };
 
 /** A message built elsewhere (a compose thread): its pieces, and what signing it needs, if anything. */
 export type BuiltMessage = {

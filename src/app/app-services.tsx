@@ -3,7 +3,12 @@ import type { AxiosAdapter, AxiosInstance } from 'axios';
 import { createContext, useContext, type ReactNode } from 'react';
 import { assign, createActor, fromCallback, fromPromise, type Subscription } from 'xstate';
 import { errorCodes } from '../../contract/errors.contract.ts';
-import { authMachine, toStoredSession, type AuthActorRef } from '../machines/auth.machine.ts';
+import {
+  authMachine,
+  PERSIST_RESTORE_TIMEOUT_MS,
+  toStoredSession,
+  type AuthActorRef,
+} from '../machines/auth.machine.ts';
 import type { Notify } from '../machines/notify.ts';
 import { showNotice } from './notifier.tsx';
 import { sessionMachine, type SessionActorRef } from '../machines/session.machine.ts';
@@ -75,7 +80,7 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
   const doc = options.document ?? document;
   const queryClient = createLazyQueryClient(options.queryClient);
   const storageArea = options.storage ?? window.localStorage;
-  const authStorage = createAuthStorage(storageArea);
+  const authStorage = createAuthStorage(storageArea, { timeoutMs: PERSIST_RESTORE_TIMEOUT_MS });
 
   // The closures below read `auth` and `tokenRefresh`, which exist before any request is made.
   const { call, connection } = createConnection({

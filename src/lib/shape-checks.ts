@@ -1,5 +1,4 @@
-import type { LoginRequest, User } from '../../contract/auth.contract.ts';
-import type { StoredSession } from '../services/auth-storage.ts';
+import type { LoginRequest, LoginResponse, User } from '../../contract/auth.contract.ts';
 
 // Hand-written twins of three contract schemas that the login page needs before sign-in: zod
 // (~24 KB compressed) stays out of the first load (issue 6). tests/unit/shape-checks.test.ts
@@ -75,8 +74,11 @@ function readUser(value: unknown): User | null {
   };
 }
 
-/** `storedSessionSchema.safeParse(value)` of src/services/auth-storage.ts: the data, or null. */
-export function readStoredSession(value: unknown): StoredSession | null {
+/**
+ * `storedSessionSchema.safeParse(value)` of src/services/stored-session.schema.ts: the data, or
+ * null. The stored sign-in has a login answer's shape (the user and the token pair).
+ */
+export function readStoredSession(value: unknown): LoginResponse | null {
   if (!isPlain(value)) return null;
   const user = readUser(value.user);
   const { access, refresh } = value;

@@ -1,10 +1,20 @@
+import type { User } from '../../contract/auth.contract.ts';
 import { errorCodes } from '../../contract/errors.contract.ts';
 import { canEnterDashboard } from '../app/route-rules.ts';
 import { toAppError } from '../lib/app-error.ts';
-import type { StoredSession } from '../services/auth-storage.ts';
 
 // Rules of the auth machine kept beside it: how a stored sign-in is taken up when the page
 // loads, and which failure a refused sign-in shows (tests/unit/model/auth.model.test.ts).
+
+/**
+ * The sign-in kept in local storage: what the restoreSession actor reads back and the
+ * persistSession action writes. The machine declares it; services/auth-storage.ts implements it.
+ */
+export interface StoredSession {
+  user: User;
+  access: string;
+  refresh: string;
+}
 
 /** What the restoreSession actor read: the stored sign-in and the routing cookie beside it. */
 export interface RestoredSignIn {

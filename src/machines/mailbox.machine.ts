@@ -10,10 +10,14 @@
  */
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { CapturedMailDetail, MailboxStatus } from '../../contract/mailbox.contract.ts';
-import type { MailFile } from '../services/mailbox.service.ts';
 import { toAppError } from '../lib/app-error.ts';
 import type { ListActorRef } from './list.machine.ts';
 import { failureNotice, notProvided, type Notice } from './notify.ts';
+
+/** What to download (the downloadFile actor's input): the whole message (.eml) or one attachment by its index. */
+export type MailFile =
+  | { id: string; kind: 'raw'; fileName: string }
+  | { id: string; kind: 'attachment'; index: number; fileName: string };
 
 export interface MailboxContext {
   list: ListActorRef;

@@ -1,4 +1,4 @@
-import type { StoredSession } from '../services/auth-storage.ts';
+import type { StoredSession } from './auth-rules.ts';
 
 // The rules by which a signed-in tab follows the others of its browser, which share the stored
 // sign-in: the auth machine's guards for auth.storedSessionChanged (tests/unit/other-tabs.test.ts).

@@ -11,16 +11,16 @@ import {
   toImportRows,
   type ColumnTarget,
 } from '../lib/recipient-import/columns.ts';
-import {
-  defaultSheetIndex,
-  sheetView,
-  type BookSheet,
-  type ParsedSheet,
-  type SheetRow,
-} from '../lib/recipient-import/sheet.ts';
+import type { ParsedSheet } from '../lib/recipient-import/sheet.ts';
 import { toAppError, toastKeyOf } from '../lib/app-error.ts';
 import { notProvided, type Notice } from './notify.ts';
-import { PARSE_FAILED, parsedSheetProblem, pickedFileProblem } from './sheet-file-rules.ts';
+import {
+  mappingChoices,
+  parseInvoke,
+  pickTransitions,
+  sheetImportParts,
+  type SheetImportFields,
+} from './sheet-import.ts';
 
 /**
  * Rows per upload: the server's most (docs/recipients-import.md). Each chunk is one request and
@@ -29,22 +29,10 @@ import { PARSE_FAILED, parsedSheetProblem, pickedFileProblem } from './sheet-fil
  */
 export const DEFAULT_CHUNK_SIZE = MAX_IMPORT_CHUNK;
 
-export interface RecipientImportContext {
+/** The file, sheet and column choices are the shared part's (./sheet-import.ts). */
+export interface RecipientImportContext extends SheetImportFields<ColumnTarget> {
   listId: string;
   chunkSize: number;
-  file: File | null;
-  /** i18n key of what went wrong before the upload (no file, wrong type, unreadable, ...). */
-  errorKey: string | null;
-  /** Every sheet of the file; the user picks the sheet and which of its rows is the header. */
-  sheets: BookSheet[];
-  sheetIndex: number;
-  /** The header's place among the sheet's non-empty rows (0: the first, the default). */
-  headerIndex: number;
-  headers: string[];
-  rows: SheetRow[];
-  mapping: ColumnTarget[];
-  /** Store Arabic-Indic digits of phone-like columns as ASCII digits (off unless chosen). */
-  asciiDigits: boolean;
   chunks: ImportRow[][];
   /** Chunks still to send, in order; the first one is in flight while uploading. */
   queue: number[];
@@ -98,18 +86,14 @@ const fresh = (input: RecipientImportInput): RecipientImportContext => ({
   cancelled: false,
 });
 
-/** The header, rows and guessed mapping of one sheet with one header row. */
-function view(sheets: BookSheet[], sheetIndex: number, headerIndex: number) {
-  const { headers, rows } = sheetView(sheets[sheetIndex], headerIndex);
-  return { sheetIndex, headerIndex, headers, rows, mapping: autoMap(headers) };
-}
-
-/** What a parse gives: the worker's sheets, or (a test's plain sheet) one sheet of its rows. */
-function sheetsOf(sheet: ParsedSheet): BookSheet[] {
-  if (sheet.sheets) return sheet.sheets;
-  const headerLine = Math.max(1, (sheet.rows[0]?.line ?? 2) - 1);
-  return [{ name: '', lines: [{ line: headerLine, cells: sheet.headers }, ...sheet.rows] }];
-}
+// A field belongs to one column: the column that had it falls back to an extra field.
+const sheetImport = sheetImportParts<RecipientImportContext, RecipientImportEvent>({
+  maxRows: MAX_IMPORT_ROWS,
+  guess: (headers) => ({ mapping: autoMap(headers) }),
+  fallback: 'extra',
+  shared: ['extra', 'skip'],
+});
+const choices = mappingChoices<ColumnTarget>();
 
 const startOver = ({ context }: { context: RecipientImportContext }) =>
   fresh({ listId: context.listId, chunkSize: context.chunkSize });
@@ -130,10 +114,10 @@ export const recipientImportMachine = setup({
   },
   actions: {
     notify: (_, _notice: Notice) => {},
+    ...sheetImport.actions,
   },
   guards: {
-    isBadPick: (_, file: File | null) => pickedFileProblem(file) !== null,
-    isBadSheet: (_, sheet: ParsedSheet) => parsedSheetProblem(sheet, MAX_IMPORT_ROWS) !== null,
+    ...sheetImport.guards,
     noEmailColumn: ({ context }) => !context.mapping.includes('email'),
     noRows: ({ context }) => context.rows.length === 0,
     queueEmpty: ({ context }) => context.queue.length === 0,
@@ -144,70 +128,18 @@ export const recipientImportMachine = setup({
   context: ({ input }) => fresh(input),
   initial: 'picking',
   states: {
-    picking: {
-      on: {
-        'import.pick': [
-          {
-            guard: { type: 'isBadPick', params: ({ event }) => event.file },
-            actions: assign({ errorKey: ({ event }) => pickedFileProblem(event.file) }),
-          },
-          { target: 'parsing', actions: assign({ file: ({ event }) => event.file, errorKey: null }) },
-        ],
-      },
-    },
+    picking: { on: { 'import.pick': pickTransitions } },
     parsing: {
       tags: ['busy'],
-      invoke: {
-        id: 'parseFile',
-        src: 'parseFile',
-        input: ({ context }) => ({ file: context.file! }),
-        onDone: [
-          {
-            guard: { type: 'isBadSheet', params: ({ event }) => event.output },
-            target: 'picking',
-            actions: assign({ errorKey: ({ event }) => parsedSheetProblem(event.output, MAX_IMPORT_ROWS) }),
-          },
-          {
-            target: 'mapping',
-            actions: assign(({ event }) => {
-              const sheets = sheetsOf(event.output);
-              return { sheets, ...view(sheets, defaultSheetIndex(sheets), 0) };
-            }),
-          },
-        ],
-        onError: { target: 'picking', actions: assign({ errorKey: PARSE_FAILED }) },
-      },
+      invoke: parseInvoke,
       on: { 'import.cancel': { target: 'picking', actions: assign(startOver) } },
     },
     mapping: {
       on: {
-        'import.map': {
-          actions: assign({
-            mapping: ({ context, event }) =>
-              context.mapping.map((target, column) =>
-                column === event.column
-                  ? event.target
-                  : // A field belongs to one column: the column that had it falls back to an extra field.
-                    target === event.target && target !== 'extra' && target !== 'skip'
-                    ? 'extra'
-                    : target,
-              ),
-            errorKey: null,
-          }),
-        },
-        'import.sheet': {
-          actions: assign(({ context, event }) => ({
-            ...view(context.sheets, event.index, 0),
-            errorKey: null,
-          })),
-        },
-        'import.header': {
-          actions: assign(({ context, event }) => ({
-            ...view(context.sheets, context.sheetIndex, event.index),
-            errorKey: null,
-          })),
-        },
-        'import.digits': { actions: assign({ asciiDigits: ({ event }) => event.on }) },
+        'import.map': choices.map,
+        'import.sheet': choices.sheet,
+        'import.header': choices.header,
+        'import.digits': choices.digits,
         'import.start': [
           { guard: 'noRows', actions: assign({ errorKey: 'recipients:import.empty' }) },
           { guard: 'noEmailColumn', actions: assign({ errorKey: 'recipients:import.emailColumnRequired' }) },

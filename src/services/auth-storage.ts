@@ -1,6 +1,5 @@
-import type { User } from '../../contract/auth.contract.ts';
 import { readStoredSession as toStoredSession } from '../lib/shape-checks.ts';
-import { PERSIST_RESTORE_TIMEOUT_MS } from '../machines/auth.machine.ts';
+import type { StoredSession } from '../machines/auth-rules.ts';
 
 /** Spec §4/§9: persisted state lives under the "persist:" prefix and is restored within 5000 ms. */
 export const AUTH_STORAGE_KEY = 'persist:auth';
@@ -11,13 +10,6 @@ export const AUTH_STORAGE_KEY = 'persist:auth';
  * would flip the login screen back to the default language for a user who chose English.
  */
 export const KEYS_KEPT_ON_SIGN_OUT: readonly string[] = ['i18nextLng'];
-
-/** What is stored; `storedSessionSchema` (./stored-session.schema.ts) says the same in zod. */
-export interface StoredSession {
-  user: User;
-  access: string;
-  refresh: string;
-}
 
 export interface AuthStorage {
   /** The stored sign-in state, or null (nothing stored, unreadable, or not read within the time-out). */
@@ -32,6 +24,10 @@ export interface AuthStorage {
 }
 
 export interface AuthStorageOptions {
+  /**
+   * restore() gives up (answers null) after this long; the wiring passes the auth machine's
+   * PERSIST_RESTORE_TIMEOUT_MS. Without it restore() waits for the read.
+   */
   timeoutMs?: number;
 }
 
@@ -50,9 +46,10 @@ export function createAuthStorage(
   storage: Storage = window.localStorage,
   options: AuthStorageOptions = {},
 ): AuthStorage {
-  const timeoutMs = options.timeoutMs ?? PERSIST_RESTORE_TIMEOUT_MS;
+  const { timeoutMs } = options;
   return {
     restore() {
+      if (timeoutMs === undefined) return Promise.resolve().then(() => readStoredSession(storage));
       let timer: ReturnType<typeof setTimeout> | undefined;
       const timedOut = new Promise<null>((resolve) => {
         timer = setTimeout(() => resolve(null), timeoutMs);

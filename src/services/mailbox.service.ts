@@ -8,6 +8,7 @@ import {
   type MailboxStatus,
 } from '../../contract/mailbox.contract.ts';
 import type { ListRequest } from '../machines/list.machine.ts';
+import type { MailFile } from '../machines/mailbox.machine.ts';
 import type { Call } from './http.ts';
 
 export function listMailbox(
@@ -39,11 +40,6 @@ export const getMailboxStatus = (call: Call, signal?: AbortSignal): Promise<Mail
 
 export const clearMailbox = (call: Call, signal?: AbortSignal): Promise<void> =>
   call(mailboxEndpoints.clear, {}, signal);
-
-/** What to download: the whole message (.eml) or one attachment by its index. */
-export type MailFile =
-  | { id: string; kind: 'raw'; fileName: string }
-  | { id: string; kind: 'attachment'; index: number; fileName: string };
 
 /**
  * Downloads go through the app's http client, not a plain link: the API wants the bearer token,

@@ -1,19 +1,9 @@
 import type { User } from '../../contract/auth.contract.ts';
 import { userEndpoints } from '../../contract/users.contract.ts';
+import type { PasswordChange, ProfileChanges } from '../machines/profile/profile-checks.ts';
 import type { Call } from './http.ts';
 
-export interface ProfileChanges {
-  organization?: string | null;
-  sender_name?: string | null;
-  email?: string;
-  current_password?: string;
-}
-
-export interface PasswordChange {
-  current_password: string;
-  password: string;
-  password_confirmation: string;
-}
+export type { PasswordChange, ProfileChanges };
 
 /** PATCH /auth/profile/: the signed-in user's own details; a new e-mail needs the password. */
 export const updateProfile = (call: Call, body: ProfileChanges, signal?: AbortSignal): Promise<User> =>

@@ -1,24 +1,9 @@
-import type {
-  RecoveryCodes,
-  SecuritySettings,
-  SessionInfo,
-  SignIn,
-  TwoFactorSetup,
-  TwoFactorStatus,
-} from '../../contract/security.contract.ts';
+import type { RecoveryCodes, SecuritySettings, TwoFactorSetup } from '../../contract/security.contract.ts';
 import { errorCodes } from '../../contract/errors.contract.ts';
 import { securityEndpoints } from '../../contract/security.contract.ts';
 import { toAppError } from '../lib/app-error.ts';
+import type { SecurityOverview } from '../machines/security/security-overview.machine.ts';
 import type { Call } from './http.ts';
-
-/** Settings -> Security: what the screen reads at once. */
-export type SecurityOverview = {
-  status: TwoFactorStatus;
-  sessions: SessionInfo[];
-  signIns: SignIn[];
-  /** Administrators only: the rule for everyone; null for senders. */
-  settings: SecuritySettings | null;
-};
 
 export async function loadSecurityOverview(
   call: Call,

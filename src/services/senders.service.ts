@@ -1,9 +1,7 @@
 import type { SenderDomain, SenderIdentities } from '../../contract/senders.contract.ts';
 import { senderEndpoints } from '../../contract/senders.contract.ts';
+import type { IdentityKind } from '../machines/senders/identities.update.ts';
 import type { Call } from './http.ts';
-
-/** The three kinds of identity an administrator sets for a user (spec §1, §3 User). */
-export type IdentityKind = 'domain' | 'email' | 'name';
 
 /** GET /auth/users/{id}/senders/: the user's domains (with DNS records), addresses and names. */
 export const listIdentities = (call: Call, userId: string, signal?: AbortSignal): Promise<SenderIdentities> =>

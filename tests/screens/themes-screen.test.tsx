@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { themeEndpoints } from '../../contract/theme.contract.ts';
 import { routeOf } from '../support/fake-server.ts';
-import { DEFAULT_NEW_THEME } from '../../contract/theme.contract.ts';
+import { DEFAULT_NEW_THEME } from '../../contract/theme.defaults.ts';
 import { paths } from '../../src/app/paths.ts';
 import { renderApp, type RenderOptions } from '../setup/render.tsx';
 // Night (t1) is inactive, Sea (t2) is the active theme.

@@ -1,12 +1,14 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 /**
  * The layers of the code base, checked from the files themselves (eslint.config.js says the same
- * to the editor): machines never import screens or services (types excepted: a type is data, not
- * a dependency); contract/ imports only zod and other contract files; server/ and src/ never
- * import each other.
+ * to the editor, and the last test here proves its rules fire): machines never import screens or
+ * services, not even their types (a shape both use is the machine's to declare, or the
+ * contract's); services import machines' types only; contract/ imports only zod and other
+ * contract files; server/ and src/ never import each other. See docs/architecture.md.
  */
 const root = resolve(import.meta.dirname, '../..');
 
@@ -43,12 +45,14 @@ const under = (path: string | null, folder: string) => path !== null && path.sta
 export function violation(entry: Import): string | null {
   const to = target(entry);
   const from = entry.from;
-  if (
-    under(from, 'src/machines') &&
-    !entry.typeOnly &&
-    (under(to, 'src/screens') || under(to, 'src/services'))
-  )
+  if (under(from, 'src/machines') && (under(to, 'src/screens') || under(to, 'src/services')))
     return 'machines never import screens or services';
+  if (
+    under(from, 'src/services') &&
+    !entry.typeOnly &&
+    (under(to, 'src/machines') || under(to, 'src/screens'))
+  )
+    return "services import machines' types only";
   if (under(from, 'contract')) {
     const ok =
       entry.specifier === 'zod' || (under(to, 'contract') && !to?.slice('contract/'.length).includes('/'));
@@ -92,7 +96,9 @@ describe('import layers', () => {
 
     expect(check('src/machines/a.ts', '../services/http.ts')).toMatch(/machines/);
     expect(check('src/machines/sub/a.ts', '../../screens/x.tsx')).toMatch(/machines/);
-    expect(check('src/machines/a.ts', '../services/auth-storage.ts', true)).toBeNull();
+    expect(check('src/machines/a.ts', '../services/auth-storage.ts', true)).toMatch(/machines/);
+    expect(check('src/services/a.ts', '../machines/auth.machine.ts')).toMatch(/services/);
+    expect(check('src/services/a.ts', '../machines/list.machine.ts', true)).toBeNull();
     expect(check('src/machines/a.ts', '../lib/app-error.ts')).toBeNull();
     expect(check('contract/a.contract.ts', 'axios')).toMatch(/contract/);
     expect(check('contract/a.contract.ts', '../src/lib/x.ts')).toMatch(/contract/);
@@ -113,5 +119,33 @@ describe('import layers', () => {
       });
 
     expect(broken).toEqual([]);
+  });
+});
+
+describe('the lint rules of the layers', () => {
+  const eslint = new ESLint({ cwd: root });
+  /** The rules the sample file breaks, as ESLint reports them for a file at `path`. */
+  async function brokenRules(path: string, text: string): Promise<(string | null)[]> {
+    const [result] = await eslint.lintText(text, { filePath: join(root, path) });
+    return result!.messages.map((message) => message.ruleId);
+  }
+  const restricted = '@typescript-eslint/no-restricted-imports';
+
+  it('fail a machine that imports a service, even only its types', async () => {
+    const value = "import { login } from '../services/auth.service.ts';\nexport const use = login;\n";
+    const typeOnly = "import type { Call } from '../services/http.ts';\nexport type Use = Call;\n";
+
+    expect(await brokenRules('src/machines/layer-sample.ts', value)).toContain(restricted);
+    expect(await brokenRules('src/machines/layer-sample.ts', typeOnly)).toContain(restricted);
+  });
+
+  it("fail a service that imports a machine's values, and let it name its types", async () => {
+    const value =
+      "import { authMachine } from '../machines/auth.machine.ts';\nexport const use = authMachine;\n";
+    const typeOnly =
+      "import type { ListRequest } from '../machines/list.machine.ts';\nexport type Use = ListRequest;\n";
+
+    expect(await brokenRules('src/services/layer-sample.ts', value)).toContain(restricted);
+    expect(await brokenRules('src/services/layer-sample.ts', typeOnly)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { decodeJwt, SignJWT } from 'jose';
-import { DEFAULT_NEW_THEME } from '../../contract/theme.contract.ts';
+import { DEFAULT_NEW_THEME } from '../../contract/theme.defaults.ts';
 import { createDb } from '../../server/db/create-db.ts';
 import { migrateTo, migrateToLatest } from '../../server/db/migrate.ts';
 import { bearer, createTestApp, createTestDatabase, type TestApp } from './helpers/test-app.ts';

@@ -1,4 +1,5 @@
-import { DEFAULT_NEW_THEME, themeListSchema, themeSchema } from '../../contract/theme.contract.ts';
+import { themeListSchema, themeSchema } from '../../contract/theme.contract.ts';
+import { DEFAULT_NEW_THEME } from '../../contract/theme.defaults.ts';
 import { bearer, createTestApp, engine, type TestApp } from './helpers/test-app.ts';
 
 describe(`theme activation under concurrency (${engine})`, () => {

@@ -1,9 +1,5 @@
-import {
-  DEFAULT_NEW_THEME,
-  themeListSchema,
-  themeSchema,
-  type Theme,
-} from '../../contract/theme.contract.ts';
+import { themeListSchema, themeSchema, type Theme } from '../../contract/theme.contract.ts';
+import { DEFAULT_NEW_THEME } from '../../contract/theme.defaults.ts';
 import { bearer, createTestApp, type TestApp } from './helpers/test-app.ts';
 
 const newTheme = (name: string) => ({ ...DEFAULT_NEW_THEME, name });

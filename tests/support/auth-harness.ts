@@ -7,7 +7,7 @@ import type {
   LogoutRequest,
   User,
 } from '../../contract/auth.contract.ts';
-import { authMachine, toStoredSession } from '../../src/machines/auth.machine.ts';
+import { authMachine, PERSIST_RESTORE_TIMEOUT_MS, toStoredSession } from '../../src/machines/auth.machine.ts';
 import type { Notice } from '../../src/machines/notify.ts';
 import type { RestoredSignIn, SecondFactor } from '../../src/machines/auth-rules.ts';
 import { createAuthStorage } from '../../src/services/auth-storage.ts';
@@ -26,7 +26,7 @@ export function createAuthHarness() {
   const logout = controlledActor<void, LogoutRequest>();
   const fetchUserStatus = controlledActor<User>();
   const notices: Notice[] = [];
-  const storage = createAuthStorage(window.localStorage);
+  const storage = createAuthStorage(window.localStorage, { timeoutMs: PERSIST_RESTORE_TIMEOUT_MS });
   const session = startSession();
   const announceSessionChanged = vi.fn(() => session.send({ type: 'session.changed' }));
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_NEW_THEME, type Theme } from '../../contract/theme.contract.ts';
+import type { Theme } from '../../contract/theme.contract.ts';
+import { DEFAULT_NEW_THEME } from '../../contract/theme.defaults.ts';
 import { selectActiveTheme, selectAppliedColors } from '../../src/machines/themes/active-theme.machine.ts';
 import { selectActivatingId } from '../../src/machines/themes/theme-activation.machine.ts';
 import { selectIsAdding } from '../../src/machines/themes/theme-form.machine.ts';

@@ -3,8 +3,10 @@ import { createActor, fromPromise } from 'xstate';
 import { SESSION_MARKERS } from '../../contract/auth.contract.ts';
 import { errorCodes } from '../../contract/errors.contract.ts';
 import { selectIsSignedIn, selectMustSetUpTwoFactor } from '../../src/machines/auth.machine.ts';
-import { securityOverviewMachine } from '../../src/machines/security/security-overview.machine.ts';
-import type { SecurityOverview } from '../../src/services/security.service.ts';
+import {
+  securityOverviewMachine,
+  type SecurityOverview,
+} from '../../src/machines/security/security-overview.machine.ts';
 import { createHttpClient } from '../../src/services/http.ts';
 import { createAuthHarness } from '../support/auth-harness.ts';
 import { settle } from '../support/controlled-actor.ts';

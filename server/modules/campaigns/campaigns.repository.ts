@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { isPostgres } from '../../db/create-db.ts';
 import { uuid7 } from '../../lib/uuid7.ts';
 import type { CampaignRow, CampaignStatus, Db, MessageStatus, SuppressionReason } from '../../db/schema.ts';
-import type { PlannedRow } from './send-plan.ts';
+import type { PlannedRow } from './planned-row.ts';
 
 export async function findTemplateContent(db: Db, ownerId: string, id: string): Promise<string | undefined> {
   const row = await db

@@ -8,10 +8,11 @@ import {
   type sendRequestSchema,
 } from '../../../contract/send.contract.ts';
 import { valueOf, valuesOf, variablesUsedIn } from '../../../contract/template-render.ts';
-import type { Db, MessagesTable, UploadRow } from '../../db/schema.ts';
+import type { Db, UploadRow } from '../../db/schema.ts';
 import { validationFailed } from '../../lib/http-error.ts';
 import { entriesOf, findUploads } from '../uploads/uploads.repository.ts';
 import { findSuppressed, findTemplateContent } from './campaigns.repository.ts';
+import type { PlannedRow } from './planned-row.ts';
 import type { ResolvedRecipient } from './recipient-source.ts';
 import { attachmentKeys, recipientValuesOf } from './recipient-values.ts';
 
@@ -30,12 +31,7 @@ export type PlanSummary = {
   sample: SendCheck['sample'];
 };
 
-export type PlannedRow = ResolvedRecipient & {
-  status: 'queued' | 'blocked';
-  blockedReason: MessagesTable['blocked_reason'];
-  /** The recipient's file is named but not in the zips. */
-  missingFile: boolean;
-};
+export type { PlannedRow };
 
 // Filled for every message whatever the recipient holds: never reported as missing.
 const ALWAYS_FILLED = new Set<string>(['email', 'date']);

@@ -3,8 +3,22 @@ import type { User } from '../../../contract/auth.contract.ts';
 import { normalizeEmail } from '../../../contract/email.contract.ts';
 import { validationKeys } from '../../../contract/errors.contract.ts';
 import { changePasswordSchema, updateProfileSchema } from '../../../contract/users.contract.ts';
-import type { PasswordChange, ProfileChanges } from '../../services/profile.service.ts';
 import type { FieldErrors } from '../submit.machine.ts';
+
+/** What the profile form sends (PATCH /auth/profile/): only what changed. */
+export interface ProfileChanges {
+  organization?: string | null;
+  sender_name?: string | null;
+  email?: string;
+  current_password?: string;
+}
+
+/** What the password form sends (POST /auth/profile/password/). */
+export interface PasswordChange {
+  current_password: string;
+  password: string;
+  password_confirmation: string;
+}
 
 /** The profile form as its inputs hold it. */
 export interface ProfileValues {

@@ -1,7 +1,21 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type {
+  SecuritySettings,
+  SessionInfo,
+  SignIn,
+  TwoFactorStatus,
+} from '../../../contract/security.contract.ts';
 import { toAppError } from '../../lib/app-error.ts';
-import type { SecurityOverview } from '../../services/security.service.ts';
 import { notProvided } from '../notify.ts';
+
+/** What the load actor answers: everything Settings -> Security shows at once. */
+export type SecurityOverview = {
+  status: TwoFactorStatus;
+  sessions: SessionInfo[];
+  signIns: SignIn[];
+  /** Administrators only: the rule for everyone; null for senders. */
+  settings: SecuritySettings | null;
+};
 
 /**
  * Settings -> Security's data: two-factor status, sessions, sign-in history (and the admins'

@@ -3,33 +3,23 @@ import { emailProblem, normalizeEmail, stripInvisibleEnds } from '../../../contr
 import type { ImportResult } from '../../../contract/recipients.contract.ts';
 import { MAX_SEND_ROWS } from '../../../contract/send.contract.ts';
 import { autoMap, columnLabel, phoneLikeColumns, toAsciiDigits } from '../../lib/recipient-import/columns.ts';
-import {
-  defaultSheetIndex,
-  sheetView,
-  type BookSheet,
-  type ParsedSheet,
-  type SheetRow,
-} from '../../lib/recipient-import/sheet.ts';
+import type { ParsedSheet } from '../../lib/recipient-import/sheet.ts';
 import { notProvided } from '../notify.ts';
-import { PARSE_FAILED, parsedSheetProblem, pickedFileProblem } from '../sheet-file-rules.ts';
+import {
+  mappingChoices,
+  parseInvoke,
+  pickTransitions,
+  sheetImportParts,
+  type SheetImportFields,
+} from '../sheet-import.ts';
 import type { ExcelRecipients, SendRow } from './types.ts';
 
 /** What a column of the sheet becomes in the send: a recipient field, a variable, or nothing. */
 export type ExcelTarget = 'email' | 'name' | 'attachment' | 'variable' | 'skip';
 export const excelTargets: readonly ExcelTarget[] = ['email', 'name', 'attachment', 'variable', 'skip'];
 
-export interface ExcelImportContext {
-  file: File | null;
-  errorKey: string | null;
-  /** Every sheet of the file; the user picks the sheet and which of its rows is the header. */
-  sheets: BookSheet[];
-  sheetIndex: number;
-  headerIndex: number;
-  headers: string[];
-  rows: SheetRow[];
-  mapping: ExcelTarget[];
-  /** Arabic-Indic digits of phone-like columns become ASCII digits (off unless chosen). */
-  asciiDigits: boolean;
+/** The file, sheet and column choices are the shared part's (../sheet-import.ts). */
+export interface ExcelImportContext extends SheetImportFields<ExcelTarget> {
   /** The variable each column fills when mapped to one ({{organization}}, {{contract_no}}). */
   variableNames: string[];
   result: ExcelRecipients | null;
@@ -47,7 +37,7 @@ export type ExcelImportEvent =
   | { type: 'excel.cancel' };
 
 /** The import's own column guesses (same synonyms, Arabic and English), narrowed to a send's fields. */
-function guess(headers: string[]): Pick<ExcelImportContext, 'mapping' | 'variableNames'> {
+function guess(headers: string[]): { mapping: ExcelTarget[]; variableNames: string[] } {
   const fields = autoMap(headers);
   return {
     mapping: fields.map((field) =>
@@ -62,18 +52,15 @@ function guess(headers: string[]): Pick<ExcelImportContext, 'mapping' | 'variabl
   };
 }
 
-/** The header, rows and guessed mapping of one sheet with one header row. */
-function view(sheets: BookSheet[], sheetIndex: number, headerIndex: number) {
-  const { headers, rows } = sheetView(sheets[sheetIndex], headerIndex);
-  return { sheetIndex, headerIndex, headers, rows, ...guess(headers) };
-}
-
-/** What a parse gives: the worker's sheets, or (a test's plain sheet) one sheet of its rows. */
-function sheetsOf(sheet: ParsedSheet): BookSheet[] {
-  if (sheet.sheets) return sheet.sheets;
-  const headerLine = Math.max(1, (sheet.rows[0]?.line ?? 2) - 1);
-  return [{ name: '', lines: [{ line: headerLine, cells: sheet.headers }, ...sheet.rows] }];
-}
+// The e-mail, name and attachment belong to one column each: the column that had it becomes a
+// variable.
+const sheetImport = sheetImportParts<ExcelImportContext, ExcelImportEvent>({
+  maxRows: MAX_SEND_ROWS,
+  guess,
+  fallback: 'variable',
+  shared: ['variable', 'skip'],
+});
+const choices = mappingChoices<ExcelTarget>();
 
 /**
  * The rows the send takes: those with a real address, each other mapped column as text. Every
@@ -131,9 +118,9 @@ export const excelImportMachine = setup({
   actors: {
     parseFile: fromPromise<ParsedSheet, { file: File }>(async () => notProvided('parseFile')),
   },
+  actions: sheetImport.actions,
   guards: {
-    isBadPick: (_, file: File | null) => pickedFileProblem(file) !== null,
-    isBadSheet: (_, sheet: ParsedSheet) => parsedSheetProblem(sheet, MAX_SEND_ROWS) !== null,
+    ...sheetImport.guards,
     noEmailColumn: ({ context }) => !context.mapping.includes('email'),
     noRows: ({ context }) => context.rows.length === 0,
     noValidRow: ({ context }) => toSendRows(context).rows.length === 0,
@@ -158,70 +145,14 @@ export const excelImportMachine = setup({
   output: ({ context }) => ({ result: context.result, skippedRows: context.skippedRows }),
   on: { 'excel.cancel': '.cancelled' },
   states: {
-    picking: {
-      on: {
-        'excel.pick': [
-          {
-            guard: { type: 'isBadPick', params: ({ event }) => event.file },
-            actions: assign({ errorKey: ({ event }) => pickedFileProblem(event.file) }),
-          },
-          { target: 'parsing', actions: assign({ file: ({ event }) => event.file, errorKey: null }) },
-        ],
-      },
-    },
-    parsing: {
-      tags: ['busy'],
-      invoke: {
-        id: 'parseFile',
-        src: 'parseFile',
-        input: ({ context }) => ({ file: context.file! }),
-        onDone: [
-          {
-            guard: { type: 'isBadSheet', params: ({ event }) => event.output },
-            target: 'picking',
-            actions: assign({ errorKey: ({ event }) => parsedSheetProblem(event.output, MAX_SEND_ROWS) }),
-          },
-          {
-            target: 'mapping',
-            actions: assign(({ event }) => {
-              const sheets = sheetsOf(event.output);
-              return { sheets, ...view(sheets, defaultSheetIndex(sheets), 0) };
-            }),
-          },
-        ],
-        onError: { target: 'picking', actions: assign({ errorKey: PARSE_FAILED }) },
-      },
-    },
+    picking: { on: { 'excel.pick': pickTransitions } },
+    parsing: { tags: ['busy'], invoke: parseInvoke },
     mapping: {
       on: {
-        'excel.map': {
-          actions: assign({
-            // The e-mail, name and attachment belong to one column each: the column that had it
-            // becomes a variable.
-            mapping: ({ context, event }) =>
-              context.mapping.map((target, column) =>
-                column === event.column
-                  ? event.target
-                  : target === event.target && target !== 'variable' && target !== 'skip'
-                    ? 'variable'
-                    : target,
-              ),
-            errorKey: null,
-          }),
-        },
-        'excel.sheet': {
-          actions: assign(({ context, event }) => ({
-            ...view(context.sheets, event.index, 0),
-            errorKey: null,
-          })),
-        },
-        'excel.header': {
-          actions: assign(({ context, event }) => ({
-            ...view(context.sheets, context.sheetIndex, event.index),
-            errorKey: null,
-          })),
-        },
-        'excel.digits': { actions: assign({ asciiDigits: ({ event }) => event.on }) },
+        'excel.map': choices.map,
+        'excel.sheet': choices.sheet,
+        'excel.header': choices.header,
+        'excel.digits': choices.digits,
         'excel.confirm': [
           { guard: 'noRows', actions: assign({ errorKey: 'recipients:import.empty' }) },
           { guard: 'noEmailColumn', actions: assign({ errorKey: 'recipients:import.emailColumnRequired' }) },

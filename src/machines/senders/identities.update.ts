@@ -1,5 +1,7 @@
 import type { SenderDomain, SenderIdentities } from '../../../contract/senders.contract.ts';
-import type { IdentityKind } from '../../services/senders.service.ts';
+
+/** The three kinds of identity an administrator sets for a user (spec §1, §3 User). */
+export type IdentityKind = 'domain' | 'email' | 'name';
 
 /** What a saved add form hands the identities machine. */
 export type AddedIdentity =

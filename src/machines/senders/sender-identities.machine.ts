@@ -16,9 +16,14 @@ import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from
 import type { SenderDomain, SenderIdentities } from '../../../contract/senders.contract.ts';
 import type { AdminUser } from '../../../contract/users.contract.ts';
 import { toAppError } from '../../lib/app-error.ts';
-import type { IdentityKind } from '../../services/senders.service.ts';
 import { failureNotice, notProvided, type Notice } from '../notify.ts';
-import { withAdded, withoutItem, withDomain, type AddedIdentity } from './identities.update.ts';
+import {
+  withAdded,
+  withoutItem,
+  withDomain,
+  type AddedIdentity,
+  type IdentityKind,
+} from './identities.update.ts';
 
 export interface IdentitiesLoad {
   user: AdminUser;
