@@ -247,8 +247,8 @@ export class SmppClient extends EventEmitter {
       this.lastError ??= 'no answer to connect or bind';
       session.destroy();
     }, this.options.responseTimeoutMs ?? 30_000);
-    session.on('error', (error: Error) => {
-      this.lastError = error.message;
+    session.on('error', (error: NodeJS.ErrnoException) => {
+      this.lastError = error.code ?? error.message;
     });
     session.on('close', () => {
       clearTimeout(timer);
