@@ -114,7 +114,10 @@ export class SmppClient extends EventEmitter {
   readonly counts = { submitted: 0, slowedDown: 0, binds: 0, resent: 0 };
 
   private session: Session | null = null;
-  private readonly queue: Pending[] = [];
+  // New submits from `queueHead` on: an array's shift() copies the rest, which a queue of a whole
+  // campaign's parts cannot afford; the taken front is dropped in one go now and then.
+  private queue: Pending[] = [];
+  private queueHead = 0;
   /** Sent again first, in the order they were first queued (parts of one message stay in order). */
   private readonly retry: Pending[] = [];
   private readonly outstanding = new Map<number, Pending>();
@@ -169,7 +172,7 @@ export class SmppClient extends EventEmitter {
   }
 
   get pending(): number {
-    return this.queue.length + this.retry.length + this.outstanding.size;
+    return this.queue.length - this.queueHead + this.retry.length + this.outstanding.size;
   }
 
   /** Resolves once bound (at once when bound already); rejects when the client closes first. */
@@ -193,7 +196,9 @@ export class SmppClient extends EventEmitter {
    */
   async close(graceMs = 2000): Promise<void> {
     if (this.state === 'closed') return;
-    const waiting = [...this.retry.splice(0), ...this.queue.splice(0)];
+    const waiting = [...this.retry.splice(0), ...this.queue.slice(this.queueHead)];
+    this.queue = [];
+    this.queueHead = 0;
     for (const item of waiting) item.reject(new SmppClosedError('the SMPP client closed before sending'));
     const deadline = Date.now() + graceMs;
     while (this.outstanding.size > 0 && this.state === 'bound' && Date.now() < deadline) {
@@ -340,16 +345,30 @@ export class SmppClient extends EventEmitter {
     if (this.state !== 'bound' || !session || this.pumpTimer) return;
     const pause = this.pausedUntil - Date.now();
     if (pause > 0) return this.schedulePump(pause);
-    while (this.outstanding.size < this.options.window && (this.retry.length > 0 || this.queue.length > 0)) {
+    while (
+      this.outstanding.size < this.options.window &&
+      (this.retry.length > 0 || this.queueHead < this.queue.length)
+    ) {
       const token = this.rate.take();
       if (!token.ok) return this.schedulePump(token.waitMs);
-      const item = (this.retry.length > 0 ? this.retry.shift() : this.queue.shift()) as Pending;
+      const item = this.retry.shift() ?? this.takeQueued();
       if (!this.send(session, item)) {
         this.requeue(item);
         session.destroy();
         return;
       }
     }
+  }
+
+  private takeQueued(): Pending {
+    const item = this.queue[this.queueHead] as Pending;
+    this.queue[this.queueHead] = undefined as unknown as Pending;
+    this.queueHead += 1;
+    if (this.queueHead >= 1024 && this.queueHead * 2 >= this.queue.length) {
+      this.queue = this.queue.slice(this.queueHead);
+      this.queueHead = 0;
+    }
+    return item;
   }
 
   private send(session: Session, item: Pending): boolean {
