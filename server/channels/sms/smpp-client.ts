@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { isIP } from 'node:net';
 import smpp, { type Pdu, type Session } from 'smpp';
 import { encodeSms, type SmsAnalysis } from '../../../contract/sms-encoding.ts';
 import { parseDeliveryReceipt, type DeliveryReceipt } from './delivery-receipt.ts';
@@ -49,6 +50,8 @@ export type InboundMessage = {
 
 export type SmppClientOptions = SmppSettings & {
   log?: SmppLog;
+  /** For smpps://: the CA that signed the SMSC's certificate, when not a public one (and tests). */
+  tlsCa?: string | Buffer;
   /** First wait before binding again, doubled after each failure up to `reconnectMaxMs`. */
   reconnectMs?: number;
   reconnectMaxMs?: number;
@@ -245,7 +248,14 @@ export class SmppClient extends EventEmitter {
     if (this.state === 'closed') return;
     this.setState('connecting');
     const { host, port, tls } = this.options;
-    const session = smpp.connect({ host, port, tls, ...(tls ? { servername: host } : {}) });
+    // Certificates are always verified; SNI carries host names only (RFC 6066 rules out addresses).
+    const tlsOptions = tls
+      ? {
+          ...(isIP(host) ? {} : { servername: host }),
+          ...(this.options.tlsCa ? { ca: this.options.tlsCa } : {}),
+        }
+      : {};
+    const session = smpp.connect({ host, port, tls, ...tlsOptions });
     this.session = session;
     // Connecting and binding together get one answer's time: a silent host is a dead one.
     const timer = setTimeout(() => {

@@ -46,6 +46,8 @@ export type CapturedSms = {
 
 export type TestSmscOptions = {
   port?: number;
+  /** Listen with TLS (smpps://) with this key and certificate. */
+  tls?: { key: string | Buffer; cert: string | Buffer };
   /** When given, only this system_id and password bind. */
   credentials?: { systemId: string; password: string };
   /** The oldest messages beyond this many are forgotten. */
@@ -213,7 +215,7 @@ export async function startTestSmsc(options: TestSmscOptions = {}): Promise<Test
     }
   }
 
-  const server: SmppServer = smpp.createServer((session) => {
+  const server: SmppServer = smpp.createServer({ ...options.tls }, (session) => {
     session.on('error', () => undefined);
     session.on('close', () => bound.delete(session));
     const onBind = (pdu: Pdu) => {
@@ -254,7 +256,7 @@ export async function startTestSmsc(options: TestSmscOptions = {}): Promise<Test
   const port = (server.address() as AddressInfo).port;
 
   return {
-    url: `smpp://el-namer:test@127.0.0.1:${port}`,
+    url: `${options.tls ? 'smpps' : 'smpp'}://el-namer:test@127.0.0.1:${port}`,
     port,
     messages: () => captured.slice(),
     submits: () => submits.slice(),
