@@ -207,6 +207,22 @@ describe('SMPP client and the built-in SMSC', () => {
     expect(inbound).toEqual(['966501234567: إلغاء']);
   });
 
+  it('never takes an SMSC acknowledgement for a message from a phone', async () => {
+    const inbound: string[] = [];
+    const { client, receipts } = connect({ onInbound: (message) => void inbound.push(message.text) });
+    await client.whenBound();
+    smsc.deliverRaw({
+      source_addr: '966501234567',
+      destination_addr: '4455',
+      esm_class: 0x08,
+      short_message: Buffer.from('STOP'),
+    });
+    smsc.sendInbound({ source: '+966501234567', destination: '4455', text: 'after' });
+    await until(() => inbound.length === 1, 'the inbound message');
+    expect(inbound).toEqual(['after']);
+    expect(receipts.size).toBe(0);
+  });
+
   it('fails submits still waiting when closed, as not sent', async () => {
     const { client } = connect();
     await client.close(0);

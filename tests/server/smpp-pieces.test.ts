@@ -116,8 +116,16 @@ describe('delivery receipts', () => {
     });
   });
 
+  it('reads an intermediate notification as a receipt', () => {
+    expect(parseDeliveryReceipt({ esm_class: 0x20, text: 'id:9 stat:ENROUTE' })).toMatchObject({
+      messageId: '9',
+      status: 'enroute',
+    });
+  });
+
   it('is not a receipt without the receipt flag or a message id', () => {
     expect(parseDeliveryReceipt({ esm_class: 0, text })).toBeNull();
+    expect(parseDeliveryReceipt({ esm_class: 0x08, text })).toBeNull();
     expect(parseDeliveryReceipt({ esm_class: 0x04, text: 'stat:DELIVRD' })).toBeNull();
   });
 

@@ -10,6 +10,9 @@ export type ReceiptStatus =
   'enroute' | 'delivered' | 'expired' | 'deleted' | 'undelivered' | 'accepted' | 'unknown' | 'rejected';
 
 export const RECEIPT_ESM_CLASS = 0x04;
+/** esm_class bits 2-5 (SMPP 3.4 section 5.2.12): 0 for a mobile-originated message, else what the SMSC reports. */
+export const ESM_MESSAGE_TYPE_MASK = 0x3c;
+const INTERMEDIATE_NOTIFICATION = 0x20;
 
 /** The `stat:` words of the text form. */
 const STAT_WORDS: Record<string, ReceiptStatus> = {
@@ -93,7 +96,9 @@ export function parseDeliveryReceipt(pdu: {
   receipted_message_id?: string;
   message_state?: number;
 }): DeliveryReceipt | null {
-  if (((pdu.esm_class ?? 0) & 0x3c) !== RECEIPT_ESM_CLASS) return null;
+  const type = (pdu.esm_class ?? 0) & ESM_MESSAGE_TYPE_MASK;
+  // An intermediate notification is a receipt too (usually "enroute"); acknowledgements are not.
+  if (type !== RECEIPT_ESM_CLASS && type !== INTERMEDIATE_NOTIFICATION) return null;
   const parts = fields(pdu.text);
   const messageId = (pdu.receipted_message_id || parts.get('id') || '').trim();
   if (!messageId) return null;

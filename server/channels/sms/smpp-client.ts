@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { isIP } from 'node:net';
 import smpp, { type Pdu, type Session } from 'smpp';
 import { encodeSms, type SmsAnalysis } from '../../../contract/sms-encoding.ts';
-import { parseDeliveryReceipt, type DeliveryReceipt } from './delivery-receipt.ts';
+import { ESM_MESSAGE_TYPE_MASK, parseDeliveryReceipt, type DeliveryReceipt } from './delivery-receipt.ts';
 import { SendRate } from './send-rate.ts';
 import { SMPP_STATUS, smppOutcome, smppStatusName } from './smpp-status.ts';
 import type { SmppSettings } from './smpp-url.ts';
@@ -443,6 +443,10 @@ export class SmppClient extends EventEmitter {
       if (receipt) {
         this.emit('receipt', receipt);
         await this.options.onReceipt?.(receipt);
+      } else if ((esmClass & ESM_MESSAGE_TYPE_MASK) !== 0) {
+        // An SMSC or user acknowledgement, or a receipt without a message id: not a phone's
+        // message, so never an inbound one (a keyword rule must not see it).
+        this.options.log?.warn({ esmClass, text }, 'SMPP deliver_sm neither a receipt nor a message');
       } else {
         const inbound: InboundMessage = {
           source: String(pdu.source_addr ?? ''),

@@ -67,6 +67,8 @@ export type TestSmsc = {
   dropAfter: (count: number) => void;
   /** A mobile-originated message, as a phone's reply reaches the product. */
   sendInbound: (message: { source: string; destination: string; text: string }) => boolean;
+  /** Any deliver_sm, for what the rules above do not make (acknowledgements, odd receipts). */
+  deliverRaw: (fields: Record<string, unknown>) => boolean;
   boundSessions: () => number;
   /** enquire_link received; the most submits taken and not yet answered at once (delayed ones). */
   stats: () => { enquireLinks: number; maxInFlight: number };
@@ -281,6 +283,10 @@ export async function startTestSmsc(options: TestSmscOptions = {}): Promise<Test
           }),
         ),
       );
+    },
+    deliverRaw: (fields) => {
+      const session = [...bound][0];
+      return session ? session.send(new smpp.PDU('deliver_sm', fields)) : false;
     },
     boundSessions: () => bound.size,
     stats: () => ({ ...stats }),
