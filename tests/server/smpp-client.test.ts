@@ -207,6 +207,33 @@ describe('SMPP client and the built-in SMSC', () => {
     expect(inbound).toEqual(['966501234567: إلغاء']);
   });
 
+  it('answers "try later" to a receipt it could not store, so the SMSC offers it again', async () => {
+    const retrying = await startTestSmsc({ receiptRetryMs: 10 });
+    try {
+      let failures = 1;
+      const { client, receipts } = smppClient(retrying.url, {
+        onReceipt: () => {
+          if (failures-- > 0) throw new Error('database unavailable');
+        },
+      });
+      clients.push(client);
+      const sent = await client.sendText({
+        source: 'A',
+        destination: '+966500000041',
+        text: 'kept',
+        reference: 0,
+      });
+      await until(
+        () => retrying.stats().receiptsRefused === 1 && receipts.size === 1,
+        'the receipt offered again',
+      );
+      expect(receipts.get(sent.messageIds[0] ?? '')?.status).toBe('delivered');
+    } finally {
+      for (const client of clients.splice(0)) await client.close(0);
+      await retrying.close();
+    }
+  });
+
   it('never takes an SMSC acknowledgement for a message from a phone', async () => {
     const inbound: string[] = [];
     const { client, receipts } = connect({ onInbound: (message) => void inbound.push(message.text) });

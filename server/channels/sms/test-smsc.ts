@@ -52,6 +52,8 @@ export type TestSmscOptions = {
   credentials?: { systemId: string; password: string };
   /** The oldest messages beyond this many are forgotten. */
   maxMessages?: number;
+  /** A receipt the client answered with an error is offered again after this long (1 s). */
+  receiptRetryMs?: number;
   now?: () => Date;
 };
 
@@ -71,7 +73,8 @@ export type TestSmsc = {
   deliverRaw: (fields: Record<string, unknown>) => boolean;
   boundSessions: () => number;
   /** enquire_link received; the most submits taken and not yet answered at once (delayed ones). */
-  stats: () => { enquireLinks: number; maxInFlight: number };
+  /** ...and receipts the client refused (each is offered again). */
+  stats: () => { enquireLinks: number; maxInFlight: number; receiptsRefused: number };
   close: () => Promise<void>;
 };
 
@@ -104,7 +107,7 @@ export async function startTestSmsc(options: TestSmscOptions = {}): Promise<Test
   const undelivered: { options: Record<string, unknown> }[] = [];
   let nextId = 1;
   let dropCountdown: number | null = null;
-  const stats = { enquireLinks: 0, maxInFlight: 0 };
+  const stats = { enquireLinks: 0, maxInFlight: 0, receiptsRefused: 0 };
   let inFlight = 0;
 
   function capture(part: PartIn, messageId: string): CapturedSms {
@@ -136,9 +139,15 @@ export async function startTestSmsc(options: TestSmscOptions = {}): Promise<Test
     return message;
   }
 
+  /** As an SMSC does: a receipt not taken is kept and offered again, never dropped. */
   function deliver(session: Session, fields: Record<string, unknown>) {
     const target = bound.has(session) ? session : [...bound][0];
-    if (!target || !target.send(new smpp.PDU('deliver_sm', fields))) undelivered.push({ options: fields });
+    const sent = target?.send(new smpp.PDU('deliver_sm', fields), (answer) => {
+      if (answer.command_status === SMPP_STATUS.ESME_ROK) return;
+      stats.receiptsRefused += 1;
+      setTimeout(() => deliver(session, fields), options.receiptRetryMs ?? 1000).unref();
+    });
+    if (!sent) undelivered.push({ options: fields });
   }
 
   function receipt(session: Session, message: CapturedSms, messageId: string, rule: NumberRule | undefined) {
