@@ -17,6 +17,7 @@ import apiV1Plugin from './plugins/api-v1.plugin.ts';
 import authPlugin from './plugins/auth.plugin.ts';
 import inboundSmtpPlugin from './plugins/inbound-smtp.plugin.ts';
 import mailRelayPlugin from './plugins/mail-relay.plugin.ts';
+import smscPlugin from './plugins/smsc.plugin.ts';
 import errorsPlugin, { answerClientError, answerFrameworkError } from './plugins/errors.plugin.ts';
 import securityPlugin from './plugins/security.plugin.ts';
 import sendingPlugin from './plugins/sending.plugin.ts';
@@ -103,6 +104,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const freeDisk = options.freeDiskBytes ?? freeDiskBytes;
     await app.register(servicesPlugin, { db, config, tokens, systemMailer, now, freeDiskBytes: freeDisk });
     await app.register(mailRelayPlugin);
+    await app.register(smscPlugin);
     await app.register(inboundSmtpPlugin);
     await app.register(errorsPlugin);
     await app.register(securityPlugin);

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { isValidEmail, normalizeEmail } from '../contract/email.contract.ts';
+import { parseSmppUrl, SmppUrlError, type SmppSettings } from './channels/sms/smpp-url.ts';
 
 /**
  * Every setting comes from the environment and is checked here once, at start, so a typo in a
@@ -154,7 +155,22 @@ const envSchema = z.object({
   BOUNCE_PAUSE_AFTER: integer(500, 1, 100_000_000),
   // SendGrid's signed event webhook: the verification key (base64 DER or PEM) it shows.
   SENDGRID_WEBHOOK_PUBLIC_KEY: z.preprocess(unsetIfEmpty, z.string().optional()),
+  // SMS (issue 33): the default SMSC connection; unset starts the built-in test SMSC.
+  SMPP_URL: z.preprocess(unsetIfEmpty, z.string().optional()).transform(parseSmppSetting),
+  TEST_SMSC_PORT: integer(0, 0, 65535),
 });
+
+/** SMPP_URL checked at start like every other setting: a wrong one names what is wrong. */
+function parseSmppSetting(value: string | undefined, ctx: z.RefinementCtx): SmppSettings | undefined {
+  if (value === undefined) return undefined;
+  try {
+    return parseSmppUrl(value);
+  } catch (error) {
+    if (!(error instanceof SmppUrlError)) throw error;
+    ctx.addIssue({ code: 'custom', message: error.message });
+    return z.NEVER;
+  }
+}
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -272,6 +288,17 @@ export type AppConfig = {
   /** HTTP v1 (API keys). */
   api: { rateLimitPerMinute: number };
   webhooks: WebhooksConfig;
+  sms: SmsConfig;
+};
+
+/** SMS (issue 33, docs/sms.md). */
+export type SmsConfig = {
+  /** SMPP_URL as written (the connection's password is in it: never log it whole). */
+  smppUrl: string | undefined;
+  /** SMPP_URL read; null when unset, and then the built-in test SMSC runs. */
+  smpp: SmppSettings | null;
+  /** The built-in test SMSC, on 127.0.0.1; port 0 picks a free one at each start. */
+  testSmsc: { port: number };
 };
 
 export type WebhooksConfig = {
@@ -427,6 +454,11 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       allowPrivate: e.ALLOW_PRIVATE_WEBHOOKS === '1',
       timeoutMs: e.WEBHOOK_TIMEOUT_SECONDS * 1000,
       pollMs: e.WEBHOOK_POLL_MS,
+    },
+    sms: {
+      smppUrl: e.SMPP_URL ? String(env.SMPP_URL).trim() : undefined,
+      smpp: e.SMPP_URL ?? null,
+      testSmsc: { port: e.TEST_SMSC_PORT },
     },
     sending: {
       dispatcher: e.DISPATCHER === 'on',

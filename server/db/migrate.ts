@@ -32,6 +32,7 @@ import * as messageAnsweredAt from './migrations/2026-11-26-0180-message-answere
 import * as paymentReceipts from './migrations/2026-11-27-0220-payment-receipts.ts';
 import * as campaignCounts from './migrations/2026-11-27-0240-campaign-counts.ts';
 import * as testSends from './migrations/2026-12-01-0340-test-sends.ts';
+import * as smsConnections from './migrations/2026-12-01-0400-sms-connections.ts';
 
 /**
  * Migrations are imported statically instead of read from a folder at run time, so they work the
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-0220-payment-receipts': paymentReceipts,
   '2026-11-27-0240-campaign-counts': campaignCounts,
   '2026-12-01-0340-test-sends': testSends,
+  '2026-12-01-0400-sms-connections': smsConnections,
 };
 
 const staticProvider: MigrationProvider = { getMigrations: async () => migrations };

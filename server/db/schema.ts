@@ -545,6 +545,20 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
+/** An SMSC connection an administrator added (issue 33); the password never leaves the server. */
+export interface SmsConnectionsTable {
+  id: string;
+  name: string;
+  /** smpp(s)://system_id@host:port?settings, without the password. */
+  url: string;
+  password: string;
+  last_test_state: 'bound' | 'failed' | null;
+  last_test_error: string | null;
+  last_tested_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 /** A user's event webhook endpoint. */
 export interface WebhookEndpointsTable {
   id: string;
@@ -669,6 +683,7 @@ export interface Database {
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   test_sends: TestSendsTable;
+  sms_connections: SmsConnectionsTable;
 }
 
 /** The database handle every repository takes first; a transaction is one too. */

@@ -16,6 +16,7 @@ import passwordResetRoutes from './password-reset/password-reset.routes.ts';
 import paymentRoutes from './payments/payments.routes.ts';
 import themeRoutes from './themes/themes.routes.ts';
 import senderRoutes from './senders/senders.routes.ts';
+import smsConnectionRoutes from './sms/sms-connections.routes.ts';
 import templateRoutes from './templates/templates.routes.ts';
 import suppressionRoutes from './suppressions/suppressions.routes.ts';
 import feedbackWebhookRoutes from './feedback-webhooks/feedback-webhooks.routes.ts';
@@ -46,4 +47,5 @@ export const apiModules: FastifyPluginAsync[] = [
   apiKeyRoutes,
   apiV1Routes,
   webhookRoutes,
+  smsConnectionRoutes,
 ];
