@@ -358,12 +358,16 @@ describe('reading reports', () => {
     );
     expect(report).toMatchObject({
       kind: 'delivery_status',
-      verdict: {
-        kind: 'hard_bounce',
-        status: '5.1.1',
-        diagnostic: '550 5.1.1 <gone@example.org>: Recipient address rejected: User unknown',
-      },
-      recipient: 'gone@example.org',
+      bounces: [
+        {
+          recipient: 'gone@example.org',
+          reason: 'userunknown',
+          decision: 'hard',
+          bounceType: 'hard',
+          status: '5.1.1',
+          diagnostic: '550 5.1.1 <gone@example.org>: Recipient address rejected: User unknown',
+        },
+      ],
       eventId: '<20261126133000.4F2A1B@mx.mailbox-provider.test>',
       originalMessageId: '<0192f3a4-5b6c-7d8e-9f00-112233445566@example.test>',
     });
@@ -384,7 +388,7 @@ describe('reading reports', () => {
       ),
       { nullSender: true },
     );
-    expect(delivered.verdict).toEqual({ kind: 'ignore', why: 'action delivered' });
+    expect(delivered.bounces).toMatchObject([{ reason: 'delivered', decision: 'ignore' }]);
     const notSpam = await readReport(
       Buffer.from(
         rfc5965Arf({
@@ -399,7 +403,7 @@ describe('reading reports', () => {
     );
     expect(notSpam).toMatchObject({
       kind: 'feedback_report',
-      verdict: { kind: 'ignore' },
+      bounces: [{ decision: 'ignore' }],
       originalMailFrom: 'b+token12345@example.test',
     });
   });
@@ -411,7 +415,7 @@ describe('reading reports', () => {
       ),
       { nullSender: false },
     );
-    expect(report).toMatchObject({ kind: 'other', verdict: null });
+    expect(report).toMatchObject({ kind: 'other', bounces: [] });
   });
 });
 
