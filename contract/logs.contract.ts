@@ -83,6 +83,10 @@ export const messageLogSchema = z.object({
   bounced_at: z.string().nullable(),
   bounce_code: z.string().nullable(),
   bounce_diagnostic: z.string().nullable(),
+  /** hard (the address is bad), soft, or sender (the sender's domain, IP or content was refused). */
+  bounce_type: z.enum(['hard', 'soft', 'sender']).nullable(),
+  /** The bounce's reason in Sisimai's vocabulary (userunknown, mailboxfull, authfailure...). */
+  bounce_reason: z.string().nullable(),
   soft_bounce_count: z.number().int(),
   complained_at: z.string().nullable(),
   blocked_reason: z

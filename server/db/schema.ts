@@ -359,6 +359,10 @@ export interface MessagesTable {
   /** Enhanced status code of the latest bounce, e.g. 5.1.1 (soft ones too). */
   bounce_code: string | null;
   bounce_diagnostic: string | null;
+  /** hard / soft / sender (server/mail/feedback/reasons.ts), of the bounce code and diagnostic. */
+  bounce_type: 'hard' | 'soft' | 'sender' | null;
+  /** The bounce's reason in Sisimai's vocabulary (userunknown, mailboxfull, authfailure...). */
+  bounce_reason: string | null;
   /** A spam complaint (ARF, provider webhook): the log shows `complained`. */
   complained_at: string | null;
   soft_bounce_count: Generated<number>;
@@ -385,6 +389,8 @@ export interface SuppressionsTable {
   message_id: string | null;
   /** The campaign the suppression came from, when it came from one. */
   campaign_id: string | null;
+  /** For bounce suppressions: the bounce's reason (Sisimai's vocabulary), when it was read. */
+  bounce_reason: string | null;
   created_at: string;
 }
 

@@ -67,6 +67,8 @@ const base: MessageLog = {
   bounced_at: '2026-11-24T10:00:00.000Z',
   bounce_code: '5.1.1',
   bounce_diagnostic: '550 5.1.1 <gone@example.org>: User unknown',
+  bounce_type: 'hard',
+  bounce_reason: 'userunknown',
   soft_bounce_count: 0,
   complained_at: null,
   blocked_reason: null,
@@ -98,6 +100,8 @@ const messages: MessageLog[] = [
     bounced_at: null,
     bounce_code: null,
     bounce_diagnostic: null,
+    bounce_type: null,
+    bounce_reason: null,
     complained_at: '2026-11-24T11:00:00.000Z',
   },
 ];
@@ -136,6 +140,10 @@ describe('bounces and complaints in the e-mail log', { timeout: 40_000 }, () => 
     const bounced = (await screen.findByText('gone@example.org', {}, wait)).closest('tr')!;
     expect(within(bounced).getByText('Bounced')).toBeInTheDocument();
     expect(within(bounced).getByText('5.1.1 550 5.1.1 <gone@example.org>: User unknown')).toBeInTheDocument();
+    // The reason, translated, with whose fault it was.
+    expect(
+      within(bounced).getByText('Hard bounce (address is bad) · Address does not exist'),
+    ).toBeInTheDocument();
     const complained = screen.getByText('angry@example.org').closest('tr')!;
     expect(within(complained).getByText('Reported as spam')).toBeInTheDocument();
     expect(
@@ -148,6 +156,9 @@ describe('bounces and complaints in the e-mail log', { timeout: 40_000 }, () => 
     open({ language: 'ar' });
     const bounced = (await screen.findByText('gone@example.org', {}, wait)).closest('tr')!;
     expect(within(bounced).getByText('ارتدّت')).toBeInTheDocument();
+    expect(
+      within(bounced).getByText('ارتداد دائم (العنوان غير صالح) · العنوان غير موجود'),
+    ).toBeInTheDocument();
     const complained = screen.getByText('angry@example.org').closest('tr')!;
     expect(within(complained).getByText('أُبلغ عنها كرسالة مزعجة')).toBeInTheDocument();
     expect(screen.getByText(/أُوقفت تلقائيًا/)).toBeInTheDocument();

@@ -99,6 +99,8 @@ const message = (seq: number, values: Partial<MessageLog>): MessageLog => ({
   bounced_at: null,
   bounce_code: null,
   bounce_diagnostic: null,
+  bounce_type: null,
+  bounce_reason: null,
   soft_bounce_count: 0,
   complained_at: null,
   blocked_reason: null,

@@ -280,7 +280,7 @@ describe(`bounces and complaints by mail, from the sink to the next send (${engi
     const plain = plainBounce({
       to: envelopeOf('old-mx@example.org'),
       recipient: 'old-mx@example.org',
-      line: 'Remote host said: 550 5.7.1 <old-mx@example.org>... Mailbox disabled for this recipient',
+      line: 'Remote host said: 550 5.1.1 <old-mx@example.org>... No such user here',
     });
     expect(
       (await deliverSmtp(port, { from: '', to: [envelopeOf('old-mx@example.org')], raw: plain })).data,
@@ -299,12 +299,19 @@ describe(`bounces and complaints by mail, from the sink to the next send (${engi
 
     const rows = await messagesOf(t.app.db, id);
     expect(
-      rows.map((row) => [row.email, row.bounce_code, row.bounced_at !== null, row.soft_bounce_count]),
+      rows.map((row) => [
+        row.email,
+        row.bounce_code,
+        row.bounced_at !== null,
+        row.soft_bounce_count,
+        row.bounce_type,
+        row.bounce_reason,
+      ]),
     ).toEqual([
-      ['old-mx@example.org', '5.7.1', true, 0],
-      ['full@example.org', '4.2.2', false, 1],
+      ['old-mx@example.org', '5.1.1', true, 0, 'hard', 'userunknown'],
+      ['full@example.org', '4.2.2', false, 1, 'soft', 'mailboxfull'],
     ]);
-    expect(rows[0]!.bounce_diagnostic).toContain('Mailbox disabled');
+    expect(rows[0]!.bounce_diagnostic).toContain('No such user here');
     // One soft bounce is only counted: no suppression yet.
     const softSuppressed = await t.app.db
       .selectFrom('suppressions')

@@ -88,6 +88,83 @@ describe(`feedback rules (${engine})`, () => {
     expect((await messagesOf(t.app.db, third.id))[0]!.bounced_at).toBeNull();
   });
 
+  it('a permanent sender-side failure (DMARC) never suppresses, never marks bounced, even three in a row', async () => {
+    const email = 'dmarc@example.org';
+    const day = 86_400_000;
+    for (const [index, back] of [3, 2, 1].entries()) {
+      const campaign = await deliveredCampaign([email], new Date(Date.now() - back * day), 'sending');
+      await applyFeedback(
+        t.app.db,
+        {
+          target: { messageId: campaign.messages[0]!.id },
+          kind: 'hard_bounce',
+          status: '5.7.26',
+          diagnostic:
+            "550-5.7.26 Unauthenticated email from example.test is not accepted due to domain's DMARC policy.",
+          source: 'ses',
+          eventId: `dmarc-${index}`,
+        },
+        options({ pauseAfter: 1, pausePercent: 0 }),
+      );
+      const [row] = await messagesOf(t.app.db, campaign.id);
+      expect(row).toMatchObject({
+        bounced_at: null,
+        soft_bounce_count: 1,
+        bounce_code: '5.7.26',
+        bounce_type: 'sender',
+        bounce_reason: 'authfailure',
+      });
+      // It does not count toward the bounce-rate pause either.
+      const campaignRow = await t.app.db
+        .selectFrom('campaigns')
+        .select('status')
+        .where('id', '=', campaign.id)
+        .executeTakeFirstOrThrow();
+      expect(campaignRow.status).toBe('sending');
+    }
+    const rows = await t.app.db
+      .selectFrom('suppressions')
+      .select('reason')
+      .where('email_key', '=', email)
+      .execute();
+    expect(rows).toEqual([]);
+  });
+
+  it('a "5.1.1 user unknown" is hard and suppresses at once; a 5.2.2 mailbox full is soft', async () => {
+    const { id, messages } = await deliveredCampaign(['unknown@example.org', 'full@example.org'], new Date());
+    for (const [message, diagnostic] of [
+      [messages[0]!, '550 5.1.1 <unknown@example.org>: Recipient address rejected: User unknown'],
+      [messages[1]!, '552 5.2.2 <full@example.org>: Mailbox full'],
+    ] as const)
+      await applyFeedback(
+        t.app.db,
+        {
+          target: { messageId: message.id },
+          kind: 'hard_bounce',
+          status: diagnostic.slice(4, 9),
+          diagnostic,
+          source: 'sendgrid',
+          eventId: `e-${message.id}`,
+        },
+        options(),
+      );
+    const rows = await messagesOf(t.app.db, id);
+    expect(
+      rows.map((row) => [row.email, row.bounced_at !== null, row.bounce_type, row.bounce_reason]),
+    ).toEqual([
+      ['unknown@example.org', true, 'hard', 'userunknown'],
+      ['full@example.org', false, 'soft', 'mailboxfull'],
+    ]);
+    const suppressed = await t.app.db
+      .selectFrom('suppressions')
+      .select(['email_key', 'reason', 'bounce_reason'])
+      .where('email_key', 'in', ['unknown@example.org', 'full@example.org'])
+      .execute();
+    expect(suppressed).toEqual([
+      { email_key: 'unknown@example.org', reason: 'hard_bounce', bounce_reason: 'userunknown' },
+    ]);
+  });
+
   it('a delivery in between breaks the row of soft bounces', async () => {
     const email = 'sometimes@example.org';
     const day = 86_400_000;
@@ -358,12 +435,16 @@ describe('reading reports', () => {
     );
     expect(report).toMatchObject({
       kind: 'delivery_status',
-      verdict: {
-        kind: 'hard_bounce',
-        status: '5.1.1',
-        diagnostic: '550 5.1.1 <gone@example.org>: Recipient address rejected: User unknown',
-      },
-      recipient: 'gone@example.org',
+      bounces: [
+        {
+          recipient: 'gone@example.org',
+          reason: 'userunknown',
+          decision: 'hard',
+          bounceType: 'hard',
+          status: '5.1.1',
+          diagnostic: '550 5.1.1 <gone@example.org>: Recipient address rejected: User unknown',
+        },
+      ],
       eventId: '<20261126133000.4F2A1B@mx.mailbox-provider.test>',
       originalMessageId: '<0192f3a4-5b6c-7d8e-9f00-112233445566@example.test>',
     });
@@ -384,7 +465,7 @@ describe('reading reports', () => {
       ),
       { nullSender: true },
     );
-    expect(delivered.verdict).toEqual({ kind: 'ignore', why: 'action delivered' });
+    expect(delivered.bounces).toMatchObject([{ reason: 'delivered', decision: 'ignore' }]);
     const notSpam = await readReport(
       Buffer.from(
         rfc5965Arf({
@@ -399,7 +480,7 @@ describe('reading reports', () => {
     );
     expect(notSpam).toMatchObject({
       kind: 'feedback_report',
-      verdict: { kind: 'ignore' },
+      bounces: [{ decision: 'ignore' }],
       originalMailFrom: 'b+token12345@example.test',
     });
   });
@@ -411,7 +492,7 @@ describe('reading reports', () => {
       ),
       { nullSender: false },
     );
-    expect(report).toMatchObject({ kind: 'other', verdict: null });
+    expect(report).toMatchObject({ kind: 'other', bounces: [] });
   });
 });
 

@@ -89,13 +89,13 @@ describe(`e-mail log export and overview summary (${engine})`, () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'Recipient e-mail,Name,Delivery,Blocked,Sent at,Opened at,Opens,Opens by machines,First clicked at,Clicks,Clicks by machines,Survey question,Survey answer,Custom questions and answers,Last checked at,Server answer',
+      'Recipient e-mail,Name,Delivery,Blocked,Sent at,Opened at,Opens,Opens by machines,First clicked at,Clicks,Clicks by machines,Survey question,Survey answer,Custom questions and answers,Last checked at,Server answer,Bounce type,Bounce reason,Bounce code,Bounce diagnostic',
     );
     expect(lines[1]).toBe(
-      "r0@example.com,'=SUM(A1),Delivered,,2026-11-24T09:00:00.000Z,2026-11-24T10:00:00.000Z,3,0,,0,0,Coming?,Yes,,2026-11-24T10:00:00.000Z,",
+      "r0@example.com,'=SUM(A1),Delivered,,2026-11-24T09:00:00.000Z,2026-11-24T10:00:00.000Z,3,0,,0,0,Coming?,Yes,,2026-11-24T10:00:00.000Z,,,,,",
     );
     expect(lines[4]).toBe(
-      'r3@example.com,Person 3,Failed,,,,0,0,,0,0,Coming?,,"Why?: Because, ""really""",,550 no such user',
+      'r3@example.com,Person 3,Failed,,,,0,0,,0,0,Coming?,,"Why?: Because, ""really""",,550 no such user,,,,',
     );
     expect(lines[5]).toContain('r4@example.com,Person 4,Blocked,Unsubscribed,');
     expect(lines).toHaveLength(6);

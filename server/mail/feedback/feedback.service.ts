@@ -4,17 +4,23 @@ import type { FeedbackConfig } from '../../config.ts';
 import type { Db, SuppressionReason } from '../../db/schema.ts';
 import { findMessageByToken, unsubscribe } from '../../modules/public-pages/recipient-pages.repository.ts';
 import { emitMessageEvent } from '../../modules/webhooks/message-events.ts';
+import { classifyBounce, enhancedStatus, replyCodeOf } from './classify.ts';
+import { decideReason, type BounceReason, type BounceType } from './reasons.ts';
 
 /**
  * Bounces, complaints and mailed unsubscribes that come back after a message was delivered,
  * from any source (the inbound SMTP receiver, Amazon SES through SNS, SendGrid's event webhook),
  * applied by one set of rules:
  *
- * - a hard bounce (5.x.x) marks the message bounced (code and diagnostic kept) and suppresses
- *   the address for the campaign's sender (`hard_bounce`);
- * - a soft bounce (4.x.x) is counted on the message; when the sender's three latest delivered
- *   messages to the address all soft-bounced ("three in a row"), the address is suppressed
- *   (`soft_bounce`);
+ * - every bounce carries its reason (Sisimai's vocabulary, reasons.ts) and its type: `hard` only
+ *   for an address fault (userunknown, hostunknown, hasmoved, notaccept), `sender` for the
+ *   sender-side failures (DMARC, blocklists, content), `soft` for the rest;
+ * - a hard bounce marks the message bounced (code, diagnostic, type and reason kept) and
+ *   suppresses the address for the campaign's sender (`hard_bounce`);
+ * - a soft or sender-side bounce is counted on the message and never marks it bounced, so it
+ *   never counts toward the bounce-rate pause; only for the mailbox-state reasons (mailboxfull,
+ *   suspend, filtered, exceedlimit), when the sender's three latest delivered messages to the
+ *   address all soft-bounced ("three in a row"), the address is suppressed (`soft_bounce`);
  * - a complaint marks the message complained and suppresses (`complaint`);
  * - an unsubscribe does what the one-click unsubscribe link does;
  * - credits are never given back: the relay took the message, so it was spent;
@@ -37,6 +43,10 @@ export type FeedbackEvent = {
   /** Enhanced status code (5.1.1), or an SMTP reply code when that is all there is. */
   status?: string | null;
   diagnostic?: string | null;
+  /** The bounce's reason; when absent it is read from the status and diagnostic (webhooks). */
+  reason?: BounceReason | null;
+  /** The type the reader decided with the reason (it saw the whole report); else derived. */
+  bounceType?: BounceType | null;
   source: FeedbackSource;
   /** What makes this report itself unique at its source (a DSN's Message-ID, an SNS MessageId). */
   eventId: string;
@@ -105,6 +115,7 @@ export async function suppressForSender(
     reason: SuppressionReason;
     messageId: string | null;
     campaignId: string | null;
+    bounceReason?: string | null;
     at: string;
   },
 ): Promise<void> {
@@ -118,6 +129,7 @@ export async function suppressForSender(
       reason: input.reason,
       message_id: input.messageId,
       campaign_id: input.campaignId,
+      bounce_reason: input.bounceReason ?? null,
       created_at: input.at,
     })
     .onConflict((conflict) => {
@@ -128,6 +140,7 @@ export async function suppressForSender(
           reason: input.reason,
           message_id: input.messageId,
           campaign_id: input.campaignId,
+          bounce_reason: input.bounceReason ?? null,
           created_at: input.at,
         })
         .where('suppressions.reason', 'in', weaker);
@@ -172,6 +185,7 @@ export async function applyFeedback(
 
     const code = event.status?.trim().slice(0, MAX_CODE) || null;
     const diagnostic = event.diagnostic?.replace(/\s+/g, ' ').trim().slice(0, MAX_DIAGNOSTIC) || null;
+    const bounce = event.kind === 'hard_bounce' || event.kind === 'soft_bounce' ? bounceOfEvent(event) : null;
     const suppress = (reason: SuppressionReason) =>
       suppressForSender(trx, {
         scope: target.user_id,
@@ -179,14 +193,22 @@ export async function applyFeedback(
         reason,
         messageId: target.id,
         campaignId: target.campaign_id,
+        bounceReason: bounce?.reason ?? null,
         at,
       });
     let paused = false;
 
-    if (event.kind === 'hard_bounce') {
+    if (bounce?.type === 'hard') {
       const marked = await trx
         .updateTable('messages')
-        .set({ bounced_at: at, bounce_code: code, bounce_diagnostic: diagnostic, updated_at: at })
+        .set({
+          bounced_at: at,
+          bounce_code: code,
+          bounce_diagnostic: diagnostic,
+          bounce_type: 'hard',
+          bounce_reason: bounce.reason,
+          updated_at: at,
+        })
         .where('id', '=', target.id)
         .where('bounced_at', 'is', null)
         .executeTakeFirst();
@@ -197,11 +219,17 @@ export async function applyFeedback(
           messageId: target.id,
           type: 'message.bounced',
           at: options.now,
-          data: { bounce_code: code, bounce_diagnostic: diagnostic, source: event.source },
+          data: {
+            bounce_code: code,
+            bounce_diagnostic: diagnostic,
+            bounce_type: 'hard',
+            bounce_reason: bounce.reason,
+            source: event.source,
+          },
         });
         paused = await pauseOnBounceRate(trx, target.campaign_id, options);
       }
-    } else if (event.kind === 'soft_bounce') {
+    } else if (bounce) {
       await trx
         .updateTable('messages')
         .set({
@@ -211,11 +239,17 @@ export async function applyFeedback(
           bounce_diagnostic: sql<
             string | null
           >`case when bounced_at is null then ${diagnostic} else bounce_diagnostic end`,
+          bounce_type: sql<BounceType | null>`case when bounced_at is null then ${bounce.type} else bounce_type end`,
+          bounce_reason: sql<
+            string | null
+          >`case when bounced_at is null then ${bounce.reason} else bounce_reason end`,
           updated_at: at,
         })
         .where('id', '=', target.id)
         .execute();
-      if (await softBouncedInARow(trx, target)) await suppress('soft_bounce');
+      // Only a mailbox's own state (full, suspended, filtering) repeated three times says the
+      // address is not worth mailing; a sender-side failure never says anything about it.
+      if (bounce.countsInARow && (await softBouncedInARow(trx, target))) await suppress('soft_bounce');
     } else {
       const marked = await trx
         .updateTable('messages')
@@ -235,6 +269,36 @@ export async function applyFeedback(
     }
     return { outcome: 'applied', messageId: target.id, campaignId: target.campaign_id, paused };
   });
+}
+
+/**
+ * The reason, type and in-a-row rule of a bounce event: the reason it brings (the inbound
+ * receiver's reading) or one read from its status and diagnostic (provider webhooks). A provider
+ * calling a bounce "permanent" does not make it an address fault: DMARC and blocklist rejections
+ * are permanent too.
+ */
+export function bounceOfEvent(
+  event: Pick<FeedbackEvent, 'kind' | 'status' | 'diagnostic' | 'reason' | 'bounceType'>,
+): {
+  reason: BounceReason;
+  type: BounceType;
+  countsInARow: boolean;
+} {
+  const diagnostic = event.diagnostic ?? '';
+  const status = enhancedStatus(event.status) ?? enhancedStatus(diagnostic);
+  const reason =
+    event.reason ??
+    classifyBounce({
+      mta: '',
+      status,
+      replyCode: replyCodeOf(event.status) ?? replyCodeOf(diagnostic),
+      diagnostic,
+      action: event.kind === 'soft_bounce' ? 'delayed' : 'failed',
+    });
+  const temporary = event.kind === 'soft_bounce' || /^4/.test(status ?? '');
+  const decided = decideReason(reason, temporary);
+  const type = event.reason && event.bounceType ? event.bounceType : (decided.bounceType ?? 'soft');
+  return { reason, type, countsInARow: decideReason(reason, true).countsInARow };
 }
 
 /** Whether the sender's latest SOFT_BOUNCES_IN_A_ROW delivered messages to the address all soft-bounced. */

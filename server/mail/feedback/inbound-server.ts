@@ -6,6 +6,7 @@ import type { Db } from '../../db/schema.ts';
 import { domainOf, parseVerpAddress, type VerpTarget } from '../verp.ts';
 import { applyFeedback, messageIdFromHeader, type FeedbackTarget } from './feedback.service.ts';
 import { keepInboundReport } from './inbound-reports.repository.ts';
+import { applyReport } from './apply-report.ts';
 import { readReport, type ReadReport } from './reports.ts';
 
 /**
@@ -97,7 +98,7 @@ export async function startInboundServer(options: InboundServerOptions): Promise
         envelope_from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
         envelope_to: JSON.stringify(session.envelope.rcptTo.map((rcpt) => rcpt.address)),
         subject: (report?.subject ?? '').slice(0, 500),
-        kind: report?.kind ?? 'other',
+        kind: report?.kind === 'auto_reply' ? 'other' : (report?.kind ?? 'other'),
         problem,
         details: JSON.stringify(details),
         excerpt: raw.subarray(0, EXCERPT_BYTES).toString('utf8'),
@@ -124,14 +125,14 @@ export async function startInboundServer(options: InboundServerOptions): Promise
     const nullSender = !session.envelope.mailFrom || session.envelope.mailFrom.address === '';
     const report = await readReport(raw, { nullSender });
     const details = {
-      recipient: report.recipient,
+      mta: report.mta,
       original_message_id: report.originalMessageId,
       original_mail_from: report.originalMailFrom,
-      verdict: report.verdict,
+      bounces: report.bounces,
     };
-    const verdict = report.verdict;
-    if (!verdict) return keep(report, session, raw, 'unreadable', details);
-    if (verdict.kind === 'ignore') return;
+    if (report.bounces.length === 0) return keep(report, session, raw, 'unreadable', details);
+    // Auto-replies and delivery notices change nothing.
+    if (report.bounces.every((bounce) => bounce.decision === 'ignore')) return;
 
     const matches: FeedbackTarget[] = reportTargets.flatMap((target) =>
       target.kind === 'bounce' ? [{ token: target.token }] : [],
@@ -145,22 +146,12 @@ export async function startInboundServer(options: InboundServerOptions): Promise
     }
     let applied = false;
     for (const target of matches) {
-      const result = await applyFeedback(
-        db,
-        {
-          target,
-          kind: verdict.kind,
-          status: verdict.kind === 'complaint' ? null : verdict.status,
-          diagnostic:
-            verdict.kind === 'complaint' ? `feedback-type: ${verdict.feedbackType}` : verdict.diagnostic,
-          source: 'smtp',
-          eventId: report.eventId,
-        },
-        feedbackOptions,
-      );
-      if (result.outcome !== 'no_match') applied = true;
-      if (result.outcome === 'applied' && result.paused)
-        log.warn({ campaign: result.campaignId }, 'campaign paused: its hard-bounce rate passed the limit');
+      const outcomes = await applyReport(db, target, report, feedbackOptions);
+      for (const result of outcomes) {
+        if (result.outcome !== 'no_match') applied = true;
+        if (result.outcome === 'applied' && result.paused)
+          log.warn({ campaign: result.campaignId }, 'campaign paused: its hard-bounce rate passed the limit');
+      }
     }
     if (!applied) await keep(report, session, raw, 'no_match', details);
   }

@@ -1,6 +1,7 @@
 import { createPublicKey, createVerify, X509Certificate, type KeyObject } from 'node:crypto';
 import { parseVerpAddress, domainOf } from '../verp.ts';
 import { messageIdFromHeader, type FeedbackEvent } from './feedback.service.ts';
+import type { BounceReason } from './reasons.ts';
 
 /**
  * Provider webhooks for senders who go through a sending service instead of their own relay:
@@ -141,6 +142,16 @@ function sesTarget(mail: SesNotification['mail']): FeedbackEvent['target'] | nul
   return verp?.kind === 'bounce' ? { token: verp.token } : null;
 }
 
+const SES_SUBTYPE_REASONS: Record<string, BounceReason> = {
+  NoEmail: 'userunknown',
+  Suppressed: 'userunknown',
+  OnAccountSuppressionList: 'userunknown',
+  MailboxFull: 'mailboxfull',
+  MessageTooLarge: 'mesgtoobig',
+  ContentRejected: 'contenterror',
+  AttachmentRejected: 'contenterror',
+};
+
 /** An SES Bounce or Complaint notification (the SNS Message) as feedback events; others: none. */
 export function sesEvents(messageText: string, snsMessageId: string): FeedbackEvent[] {
   let notification: SesNotification;
@@ -156,9 +167,13 @@ export function sesEvents(messageText: string, snsMessageId: string): FeedbackEv
   if (type === 'Bounce') {
     const permanent = notification.bounce?.bounceType === 'Permanent';
     const recipient = notification.bounce?.bouncedRecipients?.[0] ?? {};
+    // SES's own sub-types name the reason when the diagnostic does not (or is empty); "General"
+    // leaves it to the diagnostic (a DMARC rejection is "Permanent / General" too).
+    const reason = permanent ? SES_SUBTYPE_REASONS[notification.bounce?.bounceSubType ?? ''] : undefined;
     return [
       {
         ...base,
+        ...(reason && !recipient.diagnosticCode ? { reason } : {}),
         kind: permanent ? 'hard_bounce' : 'soft_bounce',
         status: recipient.status ?? (permanent ? '5.0.0' : '4.0.0'),
         diagnostic:
@@ -251,7 +266,9 @@ export function sendgridEvents(body: string): FeedbackEvent[] | null {
       const reason = event.reason ?? '';
       if (/spam/i.test(reason)) return [{ ...base, kind: 'complaint' }];
       if (/unsubscrib/i.test(reason)) return [{ ...base, kind: 'unsubscribe' }];
-      if (/bounce|invalid/i.test(reason)) return [{ ...base, kind: 'hard_bounce', status: '5.0.0' }];
+      // SendGrid drops an address it saw hard-bounce before: the address is bad.
+      if (/bounce|invalid/i.test(reason))
+        return [{ ...base, kind: 'hard_bounce', status: '5.0.0', reason: 'userunknown' }];
     }
     return [];
   });

@@ -26,6 +26,10 @@ export const exportColumns = [
   'custom_answers',
   'last_checked_at',
   'smtp_response',
+  'bounce_type',
+  'bounce_reason',
+  'bounce_code',
+  'bounce_diagnostic',
 ] as const;
 
 const isYesNo = (answer: string | null) => answer === 'yes' || answer === 'no';
@@ -51,6 +55,10 @@ function cells(language: Language, row: MessageLog): Record<(typeof exportColumn
     custom_answers: (row.custom_answers ?? []).map((item) => `${item.question}: ${item.answer}`).join('\n'),
     last_checked_at: row.last_checked_at ?? '',
     smtp_response: row.smtp_response ?? '',
+    bounce_type: row.bounce_type ? t(language, `logs:bounceType.${row.bounce_type}`) : '',
+    bounce_reason: row.bounce_reason ? t(language, `logs:bounceReason.${row.bounce_reason}`) : '',
+    bounce_code: row.bounce_code ?? '',
+    bounce_diagnostic: row.bounce_diagnostic ?? '',
   };
 }
 

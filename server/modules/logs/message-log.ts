@@ -17,6 +17,8 @@ export function toMessageLog(row: MessageRow, survey: Survey | null): MessageLog
     bounced_at: row.bounced_at,
     bounce_code: row.bounce_code,
     bounce_diagnostic: row.bounce_diagnostic,
+    bounce_type: row.bounce_type,
+    bounce_reason: row.bounce_reason,
     soft_bounce_count: row.soft_bounce_count,
     complained_at: row.complained_at,
     blocked_reason: row.blocked_reason,

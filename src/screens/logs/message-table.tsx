@@ -42,9 +42,22 @@ export function messageColumns(t: TFunction, language: string): ListColumn<Messa
           ) : null}
           {/* A bounce after delivery: its status code and what the receiving server said. */}
           {row.status === 'bounced' || (row.status === 'sent' && row.soft_bounce_count > 0) ? (
-            <Text size="xs" dir="ltr" ta="start">
-              {[row.bounce_code, row.bounce_diagnostic].filter(Boolean).join(' ')}
-            </Text>
+            <>
+              {/* Why, in the reader's language: the type says whose fault it was. */}
+              {row.bounce_reason ? (
+                <Text size="xs">
+                  {[
+                    row.bounce_type ? t(`logs:bounceType.${row.bounce_type}`) : null,
+                    t(`logs:bounceReason.${row.bounce_reason}`, { defaultValue: row.bounce_reason }),
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </Text>
+              ) : null}
+              <Text size="xs" dir="ltr" ta="start">
+                {[row.bounce_code, row.bounce_diagnostic].filter(Boolean).join(' ')}
+              </Text>
+            </>
           ) : null}
         </Stack>
       ),

@@ -8,7 +8,8 @@ import { connect, type Socket } from 'node:net';
 export type SmtpDelivery = {
   from: string;
   to: string[];
-  raw: string;
+  /** The message; a Buffer is sent byte for byte (real reports are not always UTF-8). */
+  raw: string | Buffer;
 };
 
 export type SmtpAnswer = {
@@ -74,12 +75,15 @@ export async function deliverSmtp(port: number, delivery: SmtpDelivery): Promise
     }
     const start = await command('DATA');
     if (start.code !== 354) throw new Error(`DATA: ${start.text}`);
-    const body = delivery.raw
+    // latin1 maps each byte to one character and back, so a Buffer's bytes pass unchanged.
+    const bytes = typeof delivery.raw !== 'string';
+    const body = (bytes ? delivery.raw.toString('latin1') : (delivery.raw as string))
       .replace(/\r?\n/g, '\r\n')
       .split('\r\n')
       .map((line) => (line.startsWith('.') ? `.${line}` : line))
       .join('\r\n');
-    const data = await command(`${body}\r\n.`);
+    socket.write(Buffer.from(`${body}\r\n.\r\n`, bytes ? 'latin1' : 'utf8'));
+    const data = await next();
     await command('QUIT');
     return { rcpt, data: data.code };
   } finally {
