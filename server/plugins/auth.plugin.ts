@@ -31,6 +31,8 @@ declare module 'fastify' {
     access?: Access;
     /** On /api/v1 routes: the scope an API key needs (server/lib/endpoint.ts sets it). */
     apiScope?: ApiScope;
+    /** On /api/v1 routes: the same route spelt with the final slash toggled (not listed apart). */
+    v1Alias?: boolean;
   }
 }
 
@@ -127,6 +129,7 @@ export default fp(
         throw new Error(`${method} ${routeOptions.url} has no access rule (config.access)`);
       }
       if (isV1Route(routeOptions.url)) {
+        if (routeOptions.config?.v1Alias) return;
         const scope = routeOptions.config?.apiScope ?? null;
         if (access !== 'public' && !scope) throw new Error(`${method} ${routeOptions.url} has no API scope`);
         v1Routes.push({ method, url: routeOptions.url, access, scope });
