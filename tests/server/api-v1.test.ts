@@ -270,7 +270,8 @@ describe(`HTTP v1 with API keys (${engine})`, () => {
     expect(send.requestBody.content['application/json'].schema.required).toEqual(
       expect.arrayContaining(['subject', 'from_email', 'source']),
     );
-    expect(send.parameters.map((p: { name: string }) => p.name)).toContain('Idempotency-Key');
+    expect(send.parameters).toContainEqual({ $ref: '#/components/parameters/IdempotencyKey' });
+    expect(document.components.parameters.IdempotencyKey.name).toBe('Idempotency-Key');
     expect(JSON.stringify(document)).not.toContain('#/$defs');
   });
 });
