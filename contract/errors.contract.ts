@@ -51,7 +51,6 @@ export const errorCodeByStatus: Readonly<Record<number, ErrorCode>> = {
   404: errorCodes.notFound,
   402: errorCodes.insufficientCredit,
   409: errorCodes.conflict,
-  405: errorCodes.methodNotAllowed,
   413: errorCodes.payloadTooLarge,
   422: errorCodes.validation,
   429: errorCodes.tooManyAttempts,
