@@ -54,6 +54,11 @@ export const apiKeySchema = z.object({
   created_at: z.string(),
   /** The key's owner: administrators list everyone's keys. */
   user: z.object({ id: z.string(), username: z.string() }),
+  /**
+   * Why a key that is neither revoked nor expired does not work now: `two_factor_required` while
+   * an administrator requires two-step sign-in and the owner has not set it up. Null otherwise.
+   */
+  paused_reason: z.enum(['two_factor_required']).nullable(),
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;
 

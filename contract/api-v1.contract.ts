@@ -111,6 +111,13 @@ export const v1Operations: readonly V1Operation[] = [
   op(logEndpoints.get, READ, 'E-mail log', 'getCampaignLog', "One campaign's log entry"),
   op(logEndpoints.messages, READ, 'E-mail log', 'listMessages', "A campaign's messages and their status"),
   op(
+    logEndpoints.message,
+    READ,
+    'E-mail log',
+    'getMessage',
+    'One message by the `message_id` webhooks carry',
+  ),
+  op(
     logEndpoints.timeline,
     'read',
     'E-mail log',

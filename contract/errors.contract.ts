@@ -33,6 +33,10 @@ export const errorCodes = {
   idempotencyMismatch: 'errors.idempotencyMismatch',
   /** HTTP v1: the first request with this Idempotency-Key is still being answered. */
   idempotencyInProgress: 'errors.idempotencyInProgress',
+  /** HTTP v1: a known path asked with a method it does not take (details.allow lists them). */
+  methodNotAllowed: 'errors.methodNotAllowed',
+  /** HTTP v1: the key's user must set up two-step sign-in before the key works again. */
+  apiKeyNeedsTwoFactor: 'errors.apiKeyNeedsTwoFactor',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];
 
@@ -106,4 +110,10 @@ export const validationKeys = {
   tooManyRows: 'validation.tooManyRows',
   recipientExists: 'validation.recipientExists',
   listNotFound: 'validation.listNotFound',
+  /** A key the endpoint does not take (a typo, or a field of another endpoint); details name it. */
+  unknownField: 'validation.unknownField',
+  /** HTTP v1's per-field text of the same, naming it (var field). */
+  unknownFieldNamed: 'validation.unknownFieldNamed',
+  /** The same, with the known field it most likely meant (vars field and suggestion). */
+  unknownFieldSuggestion: 'validation.unknownFieldSuggestion',
 } as const;

@@ -274,6 +274,15 @@ export const logEndpoints = {
     status: 200,
     response: pageSchema(messageLogSchema),
   }),
+  /** One message by its id: the `message_id` every message webhook event carries. */
+  message: defineEndpoint({
+    method: 'GET',
+    path: '/messages/:id/',
+    access: 'user',
+    params: idParamsSchema,
+    status: 200,
+    response: messageLogSchema.extend({ campaign_id: z.string() }),
+  }),
   /** `?bucket=hour|day`; by default hours for a campaign shorter than two days. */
   timeline: defineEndpoint({
     method: 'GET',

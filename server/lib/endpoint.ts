@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import type { AnyEndpoint, BodyOf, EndpointOutput, ParamsOf, QueryOf } from '../../contract/endpoint.ts';
 import { apiErrorSchema } from '../../contract/api-error.contract.ts';
 import { v1OperationOf } from '../../contract/api-v1.contract.ts';
+import { strictPartsOf, strictValidatorCompiler } from './validation.ts';
+import { toggledSlash } from './v1-paths.ts';
 
 type Output<S> = S extends z.ZodType ? z.output<S> : unknown;
 
@@ -35,9 +37,19 @@ export function route<E extends AnyEndpoint>(
   // One descriptor, two mounts: the dashboard's `/api/...`, and `/api/v1/...` for API keys when
   // the v1 table (contract/api-v1.contract.ts) lists the endpoint with the scope it needs.
   const v1 = v1OperationOf(endpoint);
+  // v1 answers a path with or without its final slash alike (a developer types either): the
+  // other spelling is a second route, marked as such so the route lists and the document skip it.
   const mounts = [
     { url: endpoint.path, config: { access: endpoint.access } },
-    ...(v1 ? [{ url: `/v1${endpoint.path}`, config: { access: endpoint.access, apiScope: v1.scope } }] : []),
+    ...(v1
+      ? [
+          { url: `/v1${endpoint.path}`, config: { access: endpoint.access, apiScope: v1.scope } },
+          {
+            url: `/v1${toggledSlash(endpoint.path)}`,
+            config: { access: endpoint.access, apiScope: v1.scope, v1Alias: true },
+          },
+        ]
+      : []),
   ];
   for (const { url, config } of mounts) {
     mount(app, endpoint, handler, options, url, config, success);
@@ -58,6 +70,10 @@ function mount<E extends AnyEndpoint>(
     method: endpoint.method,
     url,
     config,
+    // Fastify types a route's compiler by its whole schema object; each part is a zod schema.
+    validatorCompiler: strictValidatorCompiler(
+      strictPartsOf({ v1: config?.apiScope !== undefined, method: endpoint.method, access: endpoint.access }),
+    ) as never,
     schema: {
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),

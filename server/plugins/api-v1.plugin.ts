@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { API_V1_PREFIX } from '../../contract/api-v1.contract.ts';
 import { errorCodes } from '../../contract/errors.contract.ts';
 import { HttpError, validationFailed } from '../lib/http-error.ts';
-import { t, type Language } from '../lib/i18n.ts';
 import { hit } from '../lib/rate-limit.ts';
 import { claimIdempotencyKey, releaseKey, storeAnswer } from '../modules/api-v1/idempotency.repository.ts';
 import { isV1Route } from './auth.plugin.ts';
@@ -21,24 +19,6 @@ const MAX_IDEMPOTENCY_KEY = 255;
 /** A racing request waits this long for the first one's answer before it is told to retry. */
 const WAIT_FOR_FIRST_MS = 15_000;
 const POLL_MS = 25;
-
-const isV1Url = (request: FastifyRequest) =>
-  isV1Route(request.routeOptions.url) || request.url.startsWith(`${API_V1_PREFIX}/`);
-
-/** The language of `Accept-Language` the product speaks (ar or en), by weight; English otherwise. */
-export function languageOf(header: string | undefined): Language {
-  const ranked = (header ?? '')
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().toLowerCase().split(';');
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      return { tag: tag.split('-')[0], weight: q ? Number(q.slice(2)) || 0 : 1, index };
-    })
-    .filter((entry) => entry.weight > 0)
-    .sort((a, b) => b.weight - a.weight || a.index - b.index);
-  const found = ranked.find((entry) => entry.tag === 'ar' || entry.tag === 'en');
-  return (found?.tag as Language | undefined) ?? 'en';
-}
 
 /** Same key, same request: method, route, path parameters and the parsed body, keys sorted. */
 function stable(value: unknown): unknown {
@@ -141,7 +121,7 @@ async function idempotencyGate(app: FastifyInstance, request: FastifyRequest, re
 
 /**
  * What the HTTP v1 mount adds to the shared routes: a rate limit per key, Idempotency-Key on
- * every POST, and error messages in the caller's language. Authentication and scopes are the auth plugin's.
+ * every POST (errors as problem+json in the caller's language are the errors plugin's). Authentication and scopes are the auth plugin's.
  */
 export default fp(
   async (app) => {
@@ -151,28 +131,7 @@ export default fp(
     app.addHook('onRequest', async (request, reply) => rateLimit(app, request, reply));
     app.addHook('preHandler', async (request, reply) => idempotencyGate(app, request, reply));
 
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (!isV1Url(request) || reply.statusCode < 400 || typeof payload !== 'string') return payload;
-      let body: { code?: unknown; message?: unknown; details?: Record<string, unknown> };
-      try {
-        body = JSON.parse(payload) as typeof body;
-      } catch {
-        return payload;
-      }
-      if (typeof body.code !== 'string' || !body.code.startsWith('errors.')) return payload;
-      const language = languageOf(request.headers['accept-language']);
-      const vars = Object.fromEntries(
-        Object.entries(body.details ?? {}).filter(
-          (entry): entry is [string, string | number] =>
-            typeof entry[1] === 'string' || typeof entry[1] === 'number',
-        ),
-      );
-      const message = t(language, `common:${body.code}`, vars);
-      reply.header('content-language', language);
-      return message === `common:${body.code}` ? payload : JSON.stringify({ ...body, message });
-    });
-
-    // Registered after the translation: the stored answer is the one the client got.
+    // The stored answer is the one the client got (errors already as problem+json, translated).
     app.addHook('onSend', async (request, reply, payload) => {
       const hold = request.idempotency;
       if (!hold) return payload;

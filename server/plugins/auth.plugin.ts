@@ -31,6 +31,8 @@ declare module 'fastify' {
     access?: Access;
     /** On /api/v1 routes: the scope an API key needs (server/lib/endpoint.ts sets it). */
     apiScope?: ApiScope;
+    /** On /api/v1 routes: the same route spelt with the final slash toggled (not listed apart). */
+    v1Alias?: boolean;
   }
 }
 
@@ -99,6 +101,15 @@ async function authorizeV1(app: FastifyInstance, request: FastifyRequest, access
   }
   if (access === 'public') return;
   if (!auth) throw unauthorized('A valid API key is required (Authorization: Bearer eln_...)');
+  // A key acts as its owner: while two-step sign-in is required of them and not set up, the
+  // owner cannot sign in either, so neither does the key (401, saying why) until it is.
+  if (!auth.hasTwoFactor && (await isTwoFactorRequired(app.db))) {
+    throw new HttpError(
+      401,
+      errorCodes.apiKeyNeedsTwoFactor,
+      'This API key is paused until its owner sets up two-step sign-in, which the administrator requires',
+    );
+  }
   if (access === 'admin' && auth.user.role !== 'admin') throw forbidden();
   const scope = request.routeOptions.config.apiScope;
   if (!scope || !auth.scopes.includes(scope)) throw missingScope(scope ?? 'send');
@@ -127,6 +138,7 @@ export default fp(
         throw new Error(`${method} ${routeOptions.url} has no access rule (config.access)`);
       }
       if (isV1Route(routeOptions.url)) {
+        if (routeOptions.config?.v1Alias) return;
         const scope = routeOptions.config?.apiScope ?? null;
         if (access !== 'public' && !scope) throw new Error(`${method} ${routeOptions.url} has no API scope`);
         v1Routes.push({ method, url: routeOptions.url, access, scope });

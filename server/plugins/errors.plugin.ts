@@ -5,10 +5,43 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiError } from '../../contract/api-error.contract.ts';
 import { errorCodeByStatus, errorCodes, validationKeys } from '../../contract/errors.contract.ts';
 import { HttpError } from '../lib/http-error.ts';
-import { BODY_FIELD, RequestValidationError } from '../lib/validation.ts';
+import { isV1Path, PROBLEM_MEDIA_TYPE, toProblem } from '../lib/problem.ts';
+import { BODY_FIELD, RequestValidationError, type FieldProblem } from '../lib/validation.ts';
+import { languageOf } from '../lib/language.ts';
+import { allowedMethods } from '../lib/v1-paths.ts';
 
-function send(reply: FastifyReply, body: ApiError) {
-  return reply.code(body.statusCode).type('application/json; charset=utf-8').send(body);
+/**
+ * The dashboard gets the contract's ApiError body; HTTP v1 the same error as RFC 9457 problem
+ * details in the caller's language (a string, so no response schema reshapes it).
+ */
+function send(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: ApiError,
+  problems?: readonly FieldProblem[],
+) {
+  reply.code(body.statusCode);
+  if (!isV1Path(request.url)) return reply.type('application/json; charset=utf-8').send(body);
+  const language = languageOf(request.headers['accept-language']);
+  const problem = toProblem(body, {
+    language,
+    publicUrl: request.server.appConfig.publicUrl,
+    instance: `urn:request:${request.id}`,
+    problems,
+  });
+  if (body.statusCode === 401) {
+    const given = /^Bearer\s+\S/i.test(request.headers.authorization ?? '');
+    // RFC 6750: a key was sent and refused -> invalid_token, with why; none sent -> the realm only.
+    const reason = problem.detail.replace(/["\\]/g, "'").replace(/[^\x20-\x7e]/g, '');
+    reply.header(
+      'www-authenticate',
+      given
+        ? `Bearer realm="api", error="invalid_token", error_description="${reason || 'invalid API key'}"`
+        : 'Bearer realm="api"',
+    );
+  }
+  reply.header('content-language', language);
+  return reply.type(PROBLEM_MEDIA_TYPE).send(JSON.stringify(problem));
 }
 
 function statusOf(error: unknown): number {
@@ -23,7 +56,7 @@ function statusOf(error: unknown): number {
 export function toApiError(
   error: unknown,
   request: FastifyRequest,
-): { body: ApiError; headers?: Record<string, string> } {
+): { body: ApiError; headers?: Record<string, string>; problems?: readonly FieldProblem[] } {
   if (error instanceof HttpError) {
     const { statusCode, code, message, fields, details } = error;
     return {
@@ -34,6 +67,7 @@ export function toApiError(
   if (error instanceof RequestValidationError) {
     return {
       body: { statusCode: 400, code: errorCodes.validation, message: error.message, fields: error.fields },
+      problems: error.problems,
     };
   }
   const statusCode = statusOf(error);
@@ -115,7 +149,7 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
   reply.headers(BARE_SECURITY_HEADERS);
   const status = statusOf(error);
   const statusCode = status >= 500 ? 400 : status;
-  return send(reply, {
+  return send(request, reply, {
     statusCode,
     code: errorCodeByStatus[statusCode] ?? errorCodes.validation,
     message: `The request URL is not valid (${request.method})`,
@@ -126,15 +160,26 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
 export default fp(
   async (app) => {
     app.setErrorHandler((error, request, reply) => {
-      const { body, headers } = toApiError(error, request);
+      const { body, headers, problems } = toApiError(error, request);
       if (headers) reply.headers(headers);
-      return send(reply, body);
+      return send(request, reply, body, problems);
     });
 
     // Never the URL itself: it is the caller's input (and may be thousands of characters).
-    app.setNotFoundHandler((_request, reply) =>
-      send(reply, { statusCode: 404, code: errorCodes.notFound, message: 'No such address' }),
-    );
+    app.setNotFoundHandler((request, reply) => {
+      // HTTP v1: a known path asked with a method it does not take is 405 with the ones it does.
+      const allowed = isV1Path(request.url) ? allowedMethods(app.v1Routes, request.url) : [];
+      if (allowed.length > 0) {
+        reply.header('allow', allowed.join(', '));
+        return send(request, reply, {
+          statusCode: 405,
+          code: errorCodes.methodNotAllowed,
+          message: `This address answers ${allowed.join(', ')} only`,
+          details: { allow: allowed.join(', ') },
+        });
+      }
+      return send(request, reply, { statusCode: 404, code: errorCodes.notFound, message: 'No such address' });
+    });
   },
   { name: 'errors' },
 );

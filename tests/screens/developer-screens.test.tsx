@@ -25,6 +25,7 @@ const shopKey: ApiKey = {
   revoked_at: null,
   created_at: '2026-11-20T08:00:00.000Z',
   user: { id: 'u1', username: 'layla' },
+  paused_reason: null,
 };
 
 const hook: Webhook = {

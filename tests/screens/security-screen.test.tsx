@@ -95,6 +95,8 @@ describe('Settings -> Security screen', { timeout: 40_000 }, () => {
     await user.type(screen.getByRole('textbox', { name: 'Code from the app' }), '123 456');
     await user.click(screen.getByRole('button', { name: 'Confirm and turn on' }));
     expect(await screen.findByText('abcd0-efgh0')).toBeInTheDocument();
+    // The status says so at once, before the codes are put away.
+    expect(screen.getByRole('status')).toHaveTextContent('On. Recovery codes left: 10.');
     expect(server.seen(routeOf(securityEndpoints.enableTwoFactor))[0]?.body).toEqual({ code: '123456' });
     await user.click(screen.getByRole('button', { name: 'I have saved them' }));
     expect(screen.queryByText('abcd0-efgh0')).not.toBeInTheDocument();

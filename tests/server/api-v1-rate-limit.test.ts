@@ -43,8 +43,8 @@ describe(`HTTP v1 rate limits per API key (${engine})`, () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
     expect(refused.headers.ratelimit).toMatch(/^"per-key";r=0;t=\d+$/);
-    expect(refused.json()).toMatchObject({ statusCode: 429, code: 'errors.tooManyAttempts' });
-    expect(refused.json().message).toMatch(/[\u0600-\u06FF]/);
+    expect(refused.json()).toMatchObject({ status: 429, code: 'too_many_attempts' });
+    expect(refused.json().detail).toMatch(/[\u0600-\u06FF]/);
 
     // Each key has its own budget.
     expect((await read(other)).statusCode).toBe(200);

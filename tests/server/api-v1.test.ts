@@ -92,7 +92,7 @@ describe(`HTTP v1 with API keys (${engine})`, () => {
 
     const other = await v1('POST', '/send/', key, { payload: { ...payload, subject: 'Other' }, headers });
     expect(other.statusCode).toBe(422);
-    expect(other.json()).toMatchObject({ statusCode: 422, code: 'errors.idempotencyMismatch' });
+    expect(other.json()).toMatchObject({ status: 422, code: 'idempotency_mismatch' });
     expect(await campaignsOf(sender.id)).toBe(1);
 
     const log = await v1('GET', '/logs/email/', key);
@@ -115,7 +115,7 @@ describe(`HTTP v1 with API keys (${engine})`, () => {
     expect(revoke.statusCode).toBe(204);
     const refused = await v1('GET', '/logs/email/', key);
     expect(refused.statusCode).toBe(401);
-    expect(refused.json()).toMatchObject({ code: 'errors.unauthorized' });
+    expect(refused.json()).toMatchObject({ code: 'unauthorized' });
   });
 
   it('lets two racing requests with one Idempotency-Key make one campaign, both told of it', async () => {
@@ -155,9 +155,9 @@ describe(`HTTP v1 with API keys (${engine})`, () => {
     });
     expect(english.statusCode).toBe(403);
     expect(english.json()).toMatchObject({
-      code: 'errors.missingScope',
-      details: { scope: 'send' },
-      message: 'This API key does not have the "send" scope.',
+      code: 'missing_scope',
+      scope: 'send',
+      detail: 'This API key does not have the "send" scope.',
     });
     const arabic = await v1('POST', '/send/', key, {
       payload: body(sender),
@@ -165,10 +165,10 @@ describe(`HTTP v1 with API keys (${engine})`, () => {
     });
     expect(arabic.statusCode).toBe(403);
     expect(arabic.headers['content-language']).toBe('ar');
-    expect(arabic.json().message).toContain('"send"');
-    expect(arabic.json().message).toMatch(/[\u0600-\u06FF]/);
+    expect(arabic.json().detail).toContain('"send"');
+    expect(arabic.json().detail).toMatch(/[\u0600-\u06FF]/);
     const template = await v1('POST', '/email_forms/', key, { payload: { name: 'x' } });
-    expect(template.json()).toMatchObject({ statusCode: 403, details: { scope: 'templates:write' } });
+    expect(template.json()).toMatchObject({ status: 403, scope: 'templates:write' });
     // The read scope reads: the suppression list through the same descriptor as the dashboard.
     const suppressions = await v1('GET', '/suppressions/', key);
     expect(suppressions.statusCode).toBe(200);
@@ -270,7 +270,8 @@ describe(`HTTP v1 with API keys (${engine})`, () => {
     expect(send.requestBody.content['application/json'].schema.required).toEqual(
       expect.arrayContaining(['subject', 'from_email', 'source']),
     );
-    expect(send.parameters.map((p: { name: string }) => p.name)).toContain('Idempotency-Key');
+    expect(send.parameters).toContainEqual({ $ref: '#/components/parameters/IdempotencyKey' });
+    expect(document.components.parameters.IdempotencyKey.name).toBe('Idempotency-Key');
     expect(JSON.stringify(document)).not.toContain('#/$defs');
   });
 });

@@ -63,13 +63,13 @@ describe(`provider webhooks, from the sink to the next send (${engine})`, () => 
       .update(snsStringToSign(message as SnsMessage))
       .sign(sns.key, 'base64'),
   });
-  const notification = (messageId: string, ses: object, version: '1' | '2' = '1') =>
+  const notification = (messageId: string, ses: object, version: '1' | '2' = '1', at = t.app.now()) =>
     signSns({
       Type: 'Notification',
       MessageId: messageId,
       TopicArn: TOPIC,
       Message: JSON.stringify(ses),
-      Timestamp: '2026-11-26T14:00:00.000Z',
+      Timestamp: at.toISOString(),
       SignatureVersion: version,
       SigningCertURL: CERT_URL,
     });
@@ -80,9 +80,9 @@ describe(`provider webhooks, from the sink to the next send (${engine})`, () => 
       headers: { 'content-type': 'text/plain; charset=UTF-8', 'x-amz-sns-message-type': 'Notification' },
       payload: JSON.stringify(message),
     });
-  const postSendgrid = (events: object[], sign = true) => {
+  const postSendgrid = (events: object[], sign = true, at = t.app.now()) => {
     const body = JSON.stringify(events);
-    const timestamp = '1764165600';
+    const timestamp = String(Math.floor(at.getTime() / 1000));
     const signature = createSign('sha256')
       .update(timestamp + body)
       .sign(sendgrid.privateKey, 'base64');
@@ -140,7 +140,7 @@ describe(`provider webhooks, from the sink to the next send (${engine})`, () => 
       Message: 'You have chosen to subscribe to the topic.',
       SubscribeURL: subscribeUrl,
       Token: 'abc',
-      Timestamp: '2026-11-26T13:59:00.000Z',
+      Timestamp: new Date(t.app.now().getTime() - 60_000).toISOString(),
       SignatureVersion: '1',
       SigningCertURL: CERT_URL,
     });
@@ -158,6 +158,14 @@ describe(`provider webhooks, from the sink to the next send (${engine})`, () => 
     const plainHttp = { ...genuine, SigningCertURL: CERT_URL.replace('https:', 'http:') };
     expect((await postSns(plainHttp)).statusCode).toBe(403);
     expect((await postSns({ hello: 'world' })).statusCode).toBe(400);
+    // Signed, but older than the hour SNS retries take: a replay, refused.
+    const stale = notification(
+      'stale-1',
+      { notificationType: 'Bounce' },
+      '1',
+      new Date(t.app.now().getTime() - 2 * 3_600_000),
+    );
+    expect((await postSns(stale)).statusCode).toBe(400);
     // The certificate was fetched once and kept; no other host was ever asked.
     expect(fetched).toEqual([CERT_URL, subscribeUrl]);
   });
@@ -261,6 +269,12 @@ describe(`provider webhooks, from the sink to the next send (${engine})`, () => 
       },
     ];
     expect((await postSendgrid(events, false)).statusCode).toBe(403);
+    // Validly signed, but dated past SendGrid's five minutes (a replay): refused, nothing applied.
+    const weekAgo = new Date(t.app.now().getTime() - 7 * 86_400_000);
+    expect((await postSendgrid(events, true, weekAgo)).statusCode).toBe(400);
+    expect((await postSendgrid(events, true, new Date(t.app.now().getTime() - 6 * 60_000))).statusCode).toBe(
+      400,
+    );
     expect((await postSendgrid(events)).json()).toEqual({ applied: 2 });
     expect((await postSendgrid(events)).json()).toEqual({ applied: 0 });
     const rowsNow = await messagesOf(t.app.db, campaignId);

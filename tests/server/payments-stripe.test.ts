@@ -118,7 +118,7 @@ describe(`payments: Stripe Checkout and its signed webhook (${engine})`, () => {
     },
   });
 
-  const deliver = (payload: object, signature?: string) => {
+  const deliver = (payload: object, signature?: string, at = t.app.now()) => {
     const body = JSON.stringify(payload);
     return t.app.inject({
       method: 'POST',
@@ -126,11 +126,23 @@ describe(`payments: Stripe Checkout and its signed webhook (${engine})`, () => {
       headers: {
         'content-type': 'application/json',
         'stripe-signature':
-          signature ?? stripe.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET }),
+          signature ??
+          stripe.webhooks.generateTestHeaderString({
+            payload: body,
+            secret: WEBHOOK_SECRET,
+            timestamp: Math.floor(at.getTime() / 1000),
+          }),
       },
       payload: body,
     });
   };
+
+  it('refuses a validly signed event older than Stripe’s five minutes (a replay)', async () => {
+    const old = new Date(t.app.now().getTime() - 6 * 60_000);
+    const refused = await deliver({ id: 'evt_old', type: 'ping', object: 'event' }, undefined, old);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields).toEqual({ signature: 'validation.invalid' });
+  });
 
   it('opens a Checkout Session for the order, with the VAT line, in minor units, back to the result pages', async () => {
     const sender = await t.signInAs('sender');

@@ -165,8 +165,20 @@ describe('profile and security: every user manages its own account', () => {
       headers: bearer(user.session.access),
       payload: { role: 'admin', quota: 1_000_000, is_active: true, organization: 'x' },
     });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ role: 'sender', quota: 100 });
+    // Fields the profile does not take are refused by name (issue 36), and nothing is written.
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toEqual({
+      role: 'validation.unknownField',
+      quota: 'validation.unknownField',
+      is_active: 'validation.unknownField',
+    });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/user-status',
+      headers: bearer(user.session.access),
+    });
+    expect(me.json()).toMatchObject({ role: 'sender', quota: 100 });
+    expect(me.json().organization).not.toBe('x');
   });
 
   it('changes the password, keeps this session and signs the others out', async () => {

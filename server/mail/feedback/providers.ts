@@ -192,6 +192,36 @@ export function sesEvents(messageText: string, snsMessageId: string): FeedbackEv
   return [];
 }
 
+// ---------------------------------------------------------------- How old a signed event may be
+
+/**
+ * A valid signature proves who wrote an event, not when: a captured request could be replayed
+ * for ever. Each provider's events are refused past its documented window:
+ * - SNS (SES): its HTTP delivery policy retries for at most an hour (the `Timestamp` stays the
+ *   publication time across retries), so one hour;
+ * - SendGrid: its signed timestamp is when the request was made; five minutes, the window of its
+ *   own verification helpers (and Stripe's and Standard Webhooks');
+ * A clock up to five minutes ahead of ours is allowed either way.
+ */
+export const SNS_MAX_AGE_SECONDS = 60 * 60;
+export const SENDGRID_MAX_AGE_SECONDS = 5 * 60;
+const CLOCK_SKEW_SECONDS = 5 * 60;
+
+export function isFreshTimestamp(atMs: number, now: Date, maxAgeSeconds: number): boolean {
+  if (!Number.isFinite(atMs)) return false;
+  const age = (now.getTime() - atMs) / 1000;
+  return age <= maxAgeSeconds && age >= -CLOCK_SKEW_SECONDS;
+}
+
+/** SNS's `Timestamp` (ISO 8601) within the hour its retries may take. */
+export const isFreshSnsMessage = (message: SnsMessage, now: Date) =>
+  isFreshTimestamp(Date.parse(message.Timestamp), now, SNS_MAX_AGE_SECONDS);
+
+/** SendGrid's signed timestamp header (seconds since the epoch) within five minutes. */
+export const isFreshSendgridTimestamp = (timestamp: string | undefined, now: Date) =>
+  /^\d{1,12}$/.test(timestamp ?? '') &&
+  isFreshTimestamp(Number(timestamp) * 1000, now, SENDGRID_MAX_AGE_SECONDS);
+
 // ---------------------------------------------------------------- SendGrid
 
 export const SENDGRID_SIGNATURE_HEADER = 'x-twilio-email-event-webhook-signature';

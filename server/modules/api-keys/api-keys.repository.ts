@@ -3,7 +3,7 @@ import type { ApiKeysTable, Db, UserRow } from '../../db/schema.ts';
 import { containsPattern, containsText } from '../../lib/search.ts';
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;
-export type ApiKeyWithOwner = ApiKeyRow & { username: string };
+export type ApiKeyWithOwner = ApiKeyRow & { username: string; owner_two_factor: string | null };
 export type ApiKeyOrdering = 'created_at' | 'name' | 'last_used_at';
 
 /** `ownerId` undefined means every user's keys (administrators). */
@@ -29,7 +29,7 @@ export async function listApiKeys(
     .executeTakeFirstOrThrow();
   const rows = await filtered(db, filter)
     .selectAll('api_keys')
-    .select('users.username')
+    .select(['users.username', 'users.two_factor_secret as owner_two_factor'])
     .orderBy(`api_keys.${page.orderBy}`, page.descending ? 'desc' : 'asc')
     .orderBy('api_keys.id')
     .offset(page.offset)

@@ -12,6 +12,7 @@ import { offsetOf, type ListQuery, type Page } from '../../../contract/list.cont
 import type { Db } from '../../db/schema.ts';
 import { notFound, validationFailed } from '../../lib/http-error.ts';
 import { uuid7 } from '../../lib/uuid7.ts';
+import { isTwoFactorRequired } from '../security/security.repository.ts';
 import { toUser } from '../users/users.repository.ts';
 import * as repository from './api-keys.repository.ts';
 
@@ -29,7 +30,8 @@ function parseScopes(json: string): ApiScope[] {
   return Array.isArray(parsed) ? parsed.filter((scope) => apiScopeSchema.safeParse(scope).success) : [];
 }
 
-function toApiKey(row: repository.ApiKeyWithOwner): ApiKey {
+function toApiKey(row: repository.ApiKeyWithOwner, twoFactorRequired: boolean): ApiKey {
+  const paused = twoFactorRequired && row.owner_two_factor === null && row.revoked_at === null;
   return {
     id: row.id,
     name: row.name,
@@ -40,6 +42,7 @@ function toApiKey(row: repository.ApiKeyWithOwner): ApiKey {
     revoked_at: row.revoked_at,
     created_at: row.created_at,
     user: { id: row.user_id, username: row.username },
+    paused_reason: paused ? 'two_factor_required' : null,
   };
 }
 
@@ -96,7 +99,8 @@ export async function listApiKeys(
       descending: ordering.startsWith('-'),
     },
   );
-  return { count, results: rows.map(toApiKey) };
+  const required = await isTwoFactorRequired(db);
+  return { count, results: rows.map((row) => toApiKey(row, required)) };
 }
 
 /** The owner or an administrator revokes; anyone else is told the key does not exist. */
@@ -106,7 +110,8 @@ export async function revokeApiKey({ db, now }: Deps, user: User, id: string): P
   await repository.revokeApiKey(db, id, now());
 }
 
-export type KeyAuth = { user: User; keyId: string; scopes: ApiScope[] };
+/** `hasTwoFactor`: whether the owner has two-step sign-in set up (a requirement may stop the key). */
+export type KeyAuth = { user: User; keyId: string; scopes: ApiScope[]; hasTwoFactor: boolean };
 
 /**
  * The user a v1 request acts as: the key must exist, be neither revoked nor expired, and belong
@@ -119,5 +124,10 @@ export async function authenticateApiKey(db: Db, token: string, now: Date): Prom
   if (row.key.expires_at !== null && row.key.expires_at <= now.toISOString()) return null;
   await repository.touchApiKey(db, row.key.id, now);
   const { key, ...user } = row;
-  return { user: toUser(user), keyId: key.id, scopes: parseScopes(key.scopes) };
+  return {
+    user: toUser(user),
+    keyId: key.id,
+    scopes: parseScopes(key.scopes),
+    hasTwoFactor: user.two_factor_secret !== null,
+  };
 }

@@ -6,6 +6,8 @@ import { validationKeys } from '../../../contract/errors.contract.ts';
 import { applyFeedback, type FeedbackEvent } from '../../mail/feedback/feedback.service.ts';
 import {
   createSnsVerifier,
+  isFreshSendgridTimestamp,
+  isFreshSnsMessage,
   isSnsUrl,
   parseSnsMessage,
   sendgridEvents,
@@ -17,6 +19,9 @@ import {
 } from '../../mail/feedback/providers.ts';
 
 const MAX_BODY = 1024 * 1024;
+
+/** A signed event older than its provider's window (providers.ts): 400, as Stripe's library answers. */
+const staleEvent = () => validationFailed({ timestamp: validationKeys.invalid });
 
 /** The provider webhooks: signature first, then the same rules as bounces received by mail. */
 const feedbackWebhookRoutes: FastifyPluginAsync = async (app) => {
@@ -57,6 +62,8 @@ const feedbackWebhookRoutes: FastifyPluginAsync = async (app) => {
       request.log.warn({ err: error }, 'SNS signing certificate could not be read');
     }
     if (!valid) throw forbidden();
+    // Signed, but possibly captured and replayed: older than SNS's retries take is refused.
+    if (!isFreshSnsMessage(message, app.now())) throw staleEvent();
     if (message.Type === 'SubscriptionConfirmation') {
       // Confirming is a GET of SubscribeURL, only ever on SNS's own host.
       if (!isSnsUrl(message.SubscribeURL)) throw forbidden();
@@ -80,6 +87,7 @@ const feedbackWebhookRoutes: FastifyPluginAsync = async (app) => {
       rawBody: request.body,
     });
     if (!signed) throw forbidden();
+    if (!isFreshSendgridTimestamp(header(SENDGRID_TIMESTAMP_HEADER), app.now())) throw staleEvent();
     const events = sendgridEvents(request.body);
     if (!events) throw validationFailed({ body: validationKeys.invalid });
     return { applied: await apply(events) };

@@ -68,6 +68,10 @@ export async function listCampaigns(
   return { count: Number(count), rows };
 }
 
+export async function findMessage(db: Db, id: string): Promise<MessageRow | undefined> {
+  return db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 export async function findCampaignWithOwner(db: Db, id: string): Promise<CampaignWithOwner | undefined> {
   return db
     .selectFrom('campaigns')

@@ -79,6 +79,17 @@ const logRoutes: FastifyPluginAsync = async (app) => {
     return { count, count_capped, results: rows.map((row) => toMessageLog(row, survey)) };
   });
 
+  // By the id a webhook carried: the campaign's owner (or an administrator) reads it, anyone else
+  // is told it does not exist.
+  route(app, logEndpoints.message, async (request) => {
+    const message = await repo.findMessage(db, request.params.id);
+    if (!message) throw notFound('Message');
+    const campaign = await repo.findCampaignWithOwner(db, message.campaign_id);
+    if (!campaign || (campaign.user_id !== request.user!.id && request.user!.role !== 'admin'))
+      throw notFound('Message');
+    return { ...toMessageLog(message, surveyOf(campaign.survey)), campaign_id: campaign.id };
+  });
+
   route(app, logEndpoints.timeline, async (request) => {
     const campaign = await visibleCampaign(db, request.user!, request.params.id);
     const start = Date.parse(campaign.started_at ?? campaign.created_at);

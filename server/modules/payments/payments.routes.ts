@@ -13,6 +13,9 @@ import { attachReceipt, readReceipt } from './receipts.ts';
 import { createStripeClient, manualProvider, stripeProvider, type PaymentProvider } from './providers.ts';
 
 /** Credit packages, recharge orders, the providers' webhooks, invoices and the credit alert (issue 19). */
+/** Stripe's default and documented tolerance for `Stripe-Signature` timestamps. */
+export const STRIPE_WEBHOOK_TOLERANCE_SECONDS = 300;
+
 const paymentRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app;
   const config = app.appConfig.payments;
@@ -179,7 +182,16 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
       let event: Stripe.Event;
       try {
         if (typeof signature !== 'string' || !Buffer.isBuffer(body)) throw new Error('no signature or body');
-        event = stripe.webhooks.constructEvent(body, signature, config.stripe.webhookSecret);
+        // Stripe's documented window: a signed event more than 5 minutes old (by our clock) is
+        // refused, so a captured request cannot be replayed later.
+        event = stripe.webhooks.constructEvent(
+          body,
+          signature,
+          config.stripe.webhookSecret,
+          STRIPE_WEBHOOK_TOLERANCE_SECONDS,
+          undefined,
+          app.now().getTime(),
+        );
       } catch {
         throw validationFailed({ signature: 'validation.invalid' });
       }

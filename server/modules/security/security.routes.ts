@@ -46,6 +46,9 @@ const securityRoutes: FastifyPluginAsync = async (app) => {
     reply.header('cache-control', NO_STORE);
     const userId = request.user!.id;
     const answer = await enableTwoFactor(deps, userId, request.body.code, clientOf(request));
+    // Sessions opened with the password alone (perhaps by whoever prompted this) end now: from
+    // here on every session of the account has passed the second step. This one stays.
+    await revokeUserSessions(deps.db, userId, deps.now(), request.sessionId ?? undefined);
     await sendAccountNotice(notices, userId, 'twoFactorEnabled', deps.now());
     return answer;
   });

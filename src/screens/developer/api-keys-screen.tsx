@@ -90,7 +90,9 @@ export default function ApiKeysScreen() {
       ? 'revoked'
       : key.expires_at && Date.parse(key.expires_at) <= Date.now()
         ? 'expired'
-        : 'active';
+        : key.paused_reason
+          ? 'paused'
+          : 'active';
 
   const columns: ListColumn<ApiKey>[] = [
     {
@@ -128,7 +130,11 @@ export default function ApiKeysScreen() {
       render: (key) => {
         const state = stateOf(key);
         return (
-          <Badge color={state === 'active' ? 'teal.9' : 'gray.8'} variant="outline">
+          <Badge
+            color={state === 'active' ? 'teal.9' : state === 'paused' ? 'orange.9' : 'gray.8'}
+            variant="outline"
+            tt="none"
+          >
             {t(`developer:keys.status.${state}`)}
           </Badge>
         );

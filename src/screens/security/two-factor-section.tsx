@@ -65,6 +65,9 @@ export function TwoFactorSection({ status, changed }: { status: TwoFactorStatus;
     saved: (answer) => {
       setPending(null);
       setRecoveryCodes(answer.recovery_codes);
+      // Read again now, not when the codes are put away: the status, and the sessions list that
+      // enabling shortened to this one (the server ended the others).
+      changed();
     },
   });
   const turnOff = useSubmit<{ password: string; code: string }, void>({
@@ -88,8 +91,10 @@ export function TwoFactorSection({ status, changed }: { status: TwoFactorStatus;
         </Alert>
       ) : null}
       <Text fw={700} role="status">
-        {status.enabled
-          ? t('security:twoFactor.on', { count: status.recovery_codes_left })
+        {status.enabled || recoveryCodes
+          ? t('security:twoFactor.on', {
+              count: status.enabled ? status.recovery_codes_left : (recoveryCodes?.length ?? 0),
+            })
           : t('security:twoFactor.off')}
       </Text>
 
