@@ -22,6 +22,18 @@ export type SendOutcome =
   /** 5xx: the relay will never take it. `userUnknown` for 550/551/553 (a hard bounce). */
   | { kind: 'permanent'; response: string; userUnknown: boolean };
 
+/**
+ * Asked right before a message's SMTP transaction begins (its envelope is written to a
+ * connection): false means it must not start now (its lease is too short or lost, its campaign no
+ * longer sends), and the message comes back as `not_started`, never handed to the relay.
+ */
+export type MayStart = () => boolean;
+
+/** A message `MayStart` held back: it never reached the relay. */
+export type NotStarted = { kind: 'not_started'; response: string };
+
+export const NOT_STARTED: NotStarted = { kind: 'not_started', response: 'not started' };
+
 /** A message built elsewhere (a compose thread): its pieces, and what signing it needs, if anything. */
 export type BuiltMessage = {
   message: Pick<RawMessage, 'envelope' | 'messageId' | 'chunks'>;
@@ -29,12 +41,12 @@ export type BuiltMessage = {
 };
 
 export interface MailTransport {
-  send(mail: Mail.Options): Promise<SendOutcome>;
+  send(mail: Mail.Options, mayStart?: MayStart): Promise<SendOutcome | NotStarted>;
   /**
    * Sends a message already built (signed here first when it carries DKIM inputs). Only the fast
    * engine without a rate limit has it; the dispatcher composes and calls `send` otherwise.
    */
-  sendBuilt?(built: BuiltMessage): Promise<SendOutcome>;
+  sendBuilt?(built: BuiltMessage, mayStart?: MayStart): Promise<SendOutcome | NotStarted>;
   /** Waits for nothing: in-flight sends are the dispatcher's to drain before closing. */
   close(): void;
 }
@@ -98,8 +110,17 @@ export function createSmtpTransport(url: string, options: TransportOptions): Mai
     greetingTimeout: 30_000,
     socketTimeout: 60_000,
   } as Parameters<typeof nodemailer.createTransport>[0]);
-  const viaNodemailer = async (mail: Mail.Options | null, built: RawMessage | null): Promise<SendOutcome> => {
+  // nodemailer queues what its pool cannot take at once, out of sight of MayStart: at most a
+  // connection's worth is handed to it, and each waiting message is asked when a slot frees.
+  const slots = new Slots(options.concurrency);
+  const viaNodemailer = async (
+    mail: Mail.Options | null,
+    built: RawMessage | null,
+    mayStart?: MayStart,
+  ): Promise<SendOutcome | NotStarted> => {
+    await slots.take();
     try {
+      if (mayStart && !mayStart()) return NOT_STARTED;
       const info = (await transporter.sendMail(
         built ? { envelope: built.envelope, raw: built.data } : (mail ?? {}),
       )) as { response?: string; messageId?: string };
@@ -110,6 +131,8 @@ export function createSmtpTransport(url: string, options: TransportOptions): Mai
       };
     } catch (error) {
       return classifySmtpError(error);
+    } finally {
+      slots.give();
     }
   };
   const fast = (options.engine ?? 'fast') === 'fast';
@@ -119,21 +142,25 @@ export function createSmtpTransport(url: string, options: TransportOptions): Mai
     fast && options.ratePerSecond === 0
       ? new SmtpClient({ url, connections: options.concurrency, ehloName: options.ehloName })
       : null;
-  const sendRaw = async (mail: Mail.Options | null, built: RawMessage): Promise<SendOutcome> => {
-    if (!client) return viaNodemailer(mail, built);
-    const outcome = await client.send(built.envelope, built.chunks);
+  const sendRaw = async (
+    mail: Mail.Options | null,
+    built: RawMessage,
+    mayStart?: MayStart,
+  ): Promise<SendOutcome | NotStarted> => {
+    if (!client) return viaNodemailer(mail, built, mayStart);
+    const outcome = await client.send(built.envelope, built.chunks, mayStart);
     if (outcome.kind === 'unsupported') {
       // The relay needs what the client does not do (another AUTH mechanism): nodemailer from now on.
       if (client) {
         client.close();
         client = null;
       }
-      return viaNodemailer(mail, built);
+      return viaNodemailer(mail, built, mayStart);
     }
     return outcome.kind === 'sent' ? { ...outcome, messageId: built.messageId } : outcome;
   };
   return {
-    async send(mail) {
+    async send(mail, mayStart) {
       let built: RawMessage | null;
       try {
         // A message the fast builder does not handle (see raw-message.ts) goes as it always did.
@@ -142,18 +169,18 @@ export function createSmtpTransport(url: string, options: TransportOptions): Mai
       } catch (error) {
         return classifySmtpError(error);
       }
-      return built ? sendRaw(mail, built) : viaNodemailer(mail, null);
+      return built ? sendRaw(mail, built, mayStart) : viaNodemailer(mail, null, mayStart);
     },
     ...(fast && client
       ? {
-          async sendBuilt({ message, dkim }: BuiltMessage) {
+          async sendBuilt({ message, dkim }: BuiltMessage, mayStart?: MayStart) {
             let built: RawMessage;
             try {
               built = dkim ? signed(message, await signers.sign(dkim)) : rawMessageOf(message);
             } catch (error) {
               return classifySmtpError(error);
             }
-            return sendRaw(null, built);
+            return sendRaw(null, built, mayStart);
           },
         }
       : {}),
@@ -163,6 +190,24 @@ export function createSmtpTransport(url: string, options: TransportOptions): Mai
       transporter.close();
     },
   };
+}
+
+/** A counting semaphore: `take` waits while every slot is taken. */
+class Slots {
+  private waiters: (() => void)[] = [];
+  constructor(private free: number) {}
+  async take(): Promise<void> {
+    if (this.free > 0) {
+      this.free -= 1;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waiters.push(resolve));
+  }
+  give(): void {
+    const next = this.waiters.shift();
+    if (next) next();
+    else this.free += 1;
+  }
 }
 
 function isLoopback(host: string): boolean {
