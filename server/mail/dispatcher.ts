@@ -273,16 +273,22 @@ export class Dispatcher {
    */
   private async afterWrite(results: Result[]): Promise<void> {
     const { db, now, log, bouncePause } = this.options;
-    const written = [...new Set(results.map((result) => result.campaignId))];
-    if (bouncePause) {
-      for (const campaignId of written) {
-        if (this.leases.isStopped(campaignId)) continue;
-        if (await pauseOnBounceRate(db, campaignId, { ...bouncePause, now: now() }))
-          log.warn({ campaign: campaignId }, 'campaign paused: its hard-bounce rate passed the limit');
+    const written = new Set(results.map((result) => result.campaignId));
+    const ids = [...new Set([...this.leases.campaignIds(), ...written])];
+    const states = await queue.campaignStates(db, ids);
+    const stopped = ids.filter((id) => states.get(id)?.status !== 'sending');
+    for (const id of written) {
+      const state = states.get(id);
+      // The rule's own function decides and pauses (it reads the figures again, in its write);
+      // this read only spares it a call when the figures cannot pass the limit.
+      if (!bouncePause || state?.status !== 'sending' || state.delivered < bouncePause.pauseAfter) continue;
+      if (state.bounced * 100 <= bouncePause.pausePercent * state.delivered) continue;
+      if (await pauseOnBounceRate(db, id, { ...bouncePause, now: now() })) {
+        log.warn({ campaign: id }, 'campaign paused: its hard-bounce rate passed the limit');
+        stopped.push(id);
       }
     }
-    const held = new Set([...this.leases.campaignIds(), ...written]);
-    this.leases.markStopped(await queue.stoppedCampaigns(db, [...held]));
+    this.leases.markStopped(stopped);
   }
 
   /** Waits while SEND_CONCURRENCY + SEND_BATCH_SIZE messages are unsettled; then counts one more. */

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { isPostgres } from '../db/create-db.ts';
-import type { Db, MessageRow } from '../db/schema.ts';
+import type { CampaignRow, Db, MessageRow } from '../db/schema.ts';
 import { cancelQueuedMessages } from '../modules/campaigns/campaigns.repository.ts';
 import { refundCredits } from '../modules/credits/ledger.ts';
 import { emitEvent } from '../modules/webhooks/events.ts';
@@ -123,15 +123,34 @@ export async function renewLeases(
 
 /** The campaigns among `ids` that are no longer sending (paused, cancelled, deleted). */
 export async function stoppedCampaigns(db: Db, ids: readonly string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
+  const states = await campaignStates(db, ids);
+  return new Set(ids.filter((id) => states.get(id)?.status !== 'sending'));
+}
+
+export type CampaignState = { status: CampaignRow['status']; delivered: number; bounced: number };
+
+/**
+ * Each campaign's status with its delivered and bounced counts (campaign_counts), in one read:
+ * what the dispatcher looks at after every result write.
+ */
+export async function campaignStates(db: Db, ids: readonly string[]): Promise<Map<string, CampaignState>> {
+  if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom('campaigns')
-    .select('id')
-    .where('id', 'in', ids)
-    .where('status', '=', 'sending')
+    .leftJoin('campaign_counts', (join) =>
+      join
+        .onRef('campaign_counts.campaign_id', '=', 'campaigns.id')
+        .on('campaign_counts.status', '=', 'sent'),
+    )
+    .select(['campaigns.id', 'campaigns.status', 'campaign_counts.total', 'campaign_counts.bounced'])
+    .where('campaigns.id', 'in', ids)
     .execute();
-  const sending = new Set(rows.map((row) => row.id));
-  return new Set(ids.filter((id) => !sending.has(id)));
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      { status: row.status, delivered: Number(row.total ?? 0), bounced: Number(row.bounced ?? 0) },
+    ]),
+  );
 }
 
 /**
