@@ -312,8 +312,9 @@ export class Dispatcher {
   private async step(): Promise<boolean> {
     const { db } = this.options;
     if (Date.now() - this.lastMaintenance >= MAINTENANCE_EVERY_MS) await this.maintenance();
+    const readMark = this.leases.readMark();
     const campaignIds = await queue.activeCampaignIds(db);
-    this.leases.keepOnly(campaignIds);
+    this.leases.keepOnly(campaignIds, readMark);
     this.contexts.keepOnly(campaignIds);
     this.options.composer?.keepOnly(campaignIds);
     let claimed = 0;

@@ -33,7 +33,9 @@ export class LeaseKeeper {
   private readonly held = new Map<string, Held>();
   /** The lease every held row has at least, as this process's clock reads it (ms). */
   private expiresAt = new Map<string, number>();
-  private readonly stopped = new Set<string>();
+  /** Campaigns seen stopped, with when (a count of marks): a read older than that cannot undo it. */
+  private readonly stopped = new Map<string, number>();
+  private marks = 0;
   private timer: NodeJS.Timeout | null = null;
   private renewing: Promise<void> | null = null;
   private readonly leaseMs: number;
@@ -97,17 +99,26 @@ export class LeaseKeeper {
 
   /** Campaigns seen paused or cancelled: none of their held messages may start. */
   markStopped(campaignIds: Iterable<string>): void {
-    for (const id of campaignIds) this.stopped.add(id);
+    for (const id of campaignIds) this.stopped.set(id, ++this.marks);
+  }
+
+  /** Taken before reading which campaigns send, and given to `keepOnly` with what was read. */
+  readMark(): number {
+    return this.marks;
   }
 
   isStopped(campaignId: string): boolean {
     return this.stopped.has(campaignId);
   }
 
-  /** A campaign seen sending again (resumed): its messages may start once more. */
-  keepOnly(sendingCampaignIds: readonly string[]): void {
+  /**
+   * A campaign seen sending again (resumed) may start messages once more, but only by a read
+   * begun after it was seen stopped (`readMark`): an older answer that still said `sending`
+   * must not undo a pause seen since.
+   */
+  keepOnly(sendingCampaignIds: readonly string[], readMark: number): void {
     const sending = new Set(sendingCampaignIds);
-    for (const id of this.stopped) if (sending.has(id)) this.stopped.delete(id);
+    for (const [id, mark] of this.stopped) if (sending.has(id) && mark <= readMark) this.stopped.delete(id);
   }
 
   /** The campaigns this dispatcher holds rows of. */

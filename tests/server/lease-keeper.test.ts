@@ -76,9 +76,13 @@ describe(`leases and fencing (${engine})`, () => {
     expect(keeper.holds(third!)).toBe(true);
 
     // A campaign seen paused: none of its messages start, until it is seen sending again.
+    const before = keeper.readMark();
     keeper.markStopped([id]);
     expect(keeper.mayStart(third!)).toBe(false);
-    keeper.keepOnly([id]);
+    // A read begun before the pause was seen, which still said sending, does not undo it.
+    keeper.keepOnly([id], before);
+    expect(keeper.mayStart(third!)).toBe(false);
+    keeper.keepOnly([id], keeper.readMark());
     expect(keeper.mayStart(third!)).toBe(true);
     keeper.stop();
   });

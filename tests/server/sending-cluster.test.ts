@@ -101,6 +101,22 @@ describe.skipIf(unavailable !== null)(
       return received;
     };
 
+    /** The campaign completes; if not in time, where its messages stand and what the servers said. */
+    async function completed(id: string) {
+      try {
+        await waitForCampaign(db, id, 'completed', 300_000);
+      } catch (error) {
+        const rows = await messagesOf(db, id);
+        const statuses: Record<string, number> = {};
+        for (const row of rows) statuses[row.status] = (statuses[row.status] ?? 0) + 1;
+        const said = servers.flatMap((server) => server.lines.filter((line) => /"level":(40|50)/.test(line)));
+        console.error(
+          `[sending-cluster] not completed: ${JSON.stringify(statuses)}\n${said.slice(-20).join('\n')}`,
+        );
+        throw error;
+      }
+    }
+
     /** Which dispatchers held leases while `done` was pending. */
     async function leaseOwnersUntil(done: Promise<unknown>): Promise<Set<string>> {
       const owners = new Set<string>();
@@ -131,7 +147,7 @@ describe.skipIf(unavailable !== null)(
 
     it('sends 20,000 messages once each', async () => {
       const id = await insertTestCampaign(db, { userId, recipients: recipients(COUNT, 'calm') });
-      const owners = await leaseOwnersUntil(waitForCampaign(db, id, 'completed', 180_000));
+      const owners = await leaseOwnersUntil(completed(id));
       const rows = await messagesOf(db, id);
       expect(rows.filter((row) => row.status !== 'sent')).toEqual([]);
       const received = deliveries('calm');
@@ -143,17 +159,17 @@ describe.skipIf(unavailable !== null)(
       // Both processes sent part of it.
       expect(owners.size).toBe(2);
       await ledgerBalances();
-    }, 240_000);
+    }, 360_000);
 
     it('after kill -9 of one: nobody missing, duplicates within the bound and flagged', async () => {
       const id = await insertTestCampaign(db, { userId, recipients: recipients(COUNT, 'kill') });
       const before = sink.received.length;
-      await sink.waitFor(before + 7000, 180_000);
+      await sink.waitFor(before + 7000, 300_000);
       const victim = servers[0]!;
       await victim.kill('SIGKILL');
       servers = servers.slice(1);
       // The survivor takes the dead process's leases back once they run out (5 s) and finishes.
-      await waitForCampaign(db, id, 'completed', 180_000);
+      await completed(id);
       const rows = await messagesOf(db, id);
       expect(rows.filter((row) => row.status !== 'sent')).toEqual([]);
       const received = deliveries('kill');
@@ -170,6 +186,6 @@ describe.skipIf(unavailable !== null)(
       await ledgerBalances();
       // Every message charged once and none refunded: the two campaigns' 40,000 credits are spent.
       expect(await balanceOf(db, userId)).toBe(0);
-    }, 240_000);
+    }, 660_000);
   },
 );
