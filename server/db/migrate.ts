@@ -34,6 +34,7 @@ import * as campaignCounts from './migrations/2026-11-27-0240-campaign-counts.ts
 import * as testSends from './migrations/2026-12-01-0340-test-sends.ts';
 import * as smsConnections from './migrations/2026-12-01-0400-sms-connections.ts';
 import * as bounceReasons from './migrations/2026-12-01-0320-bounce-reasons.ts';
+import * as claimGeneration from './migrations/2026-12-01-0300-claim-generation.ts';
 
 /**
  * Migrations are imported statically instead of read from a folder at run time, so they work the
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-01-0340-test-sends': testSends,
   '2026-12-01-0400-sms-connections': smsConnections,
   '2026-12-01-0320-bounce-reasons': bounceReasons,
+  '2026-12-01-0300-claim-generation': claimGeneration,
 };
 
 const staticProvider: MigrationProvider = { getMigrations: async () => migrations };

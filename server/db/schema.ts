@@ -337,6 +337,8 @@ export interface MessagesTable {
   lease_owner: string | null;
   lease_expires_at: string | null;
   attempt_started_at: string | null;
+  /** Incremented by every claim; later writes of a claim are conditional on it (fencing). */
+  claim_generation: Generated<number>;
   possible_duplicate: Generated<number>;
   smtp_response: string | null;
   smtp_message_id: string | null;

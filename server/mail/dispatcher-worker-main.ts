@@ -77,6 +77,7 @@ const dispatcher = new Dispatcher({
   recoverAllAtStart: data.recoverAllAtStart,
   owner: data.owner,
   composer,
+  bouncePause: config.feedback,
 });
 
 port.on('message', (message: ToDispatcherThread) => {

@@ -1,16 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import type { SendingConfig } from '../config.ts';
+import type { FeedbackConfig, SendingConfig } from '../config.ts';
 import type { Db } from '../db/schema.ts';
 import { releaseCampaignUploads } from '../modules/uploads/uploads.cleanup.ts';
 import { MissingAttachmentError } from './attachments.ts';
 import { CampaignContexts } from './campaign-contexts.ts';
 import { composeMessage } from './compose.ts';
 import type { ComposeThreads, Composed } from './compose-threads.ts';
+import { pauseOnBounceRate } from './feedback/feedback.service.ts';
+import { LeaseKeeper } from './lease-keeper.ts';
 import * as queue from './queue.repository.ts';
 import { ResultBuffer } from './result-buffer.ts';
-import type { MailTransport, SendOutcome } from './transport.ts';
+import type { Result } from './results.ts';
+import type { MailTransport, NotStarted, SendOutcome } from './transport.ts';
 
 /**
  * The loop that turns queued message rows into SMTP deliveries. It claims a small group at a time
@@ -21,6 +24,12 @@ import type { MailTransport, SendOutcome } from './transport.ts';
  * PostgreSQL a write takes milliseconds, about as long as an SMTP send). A claim takes
  * SEND_BATCH_SIZE messages and a step STEP_GROUPS claims; between steps the dispatcher re-reads
  * which campaigns are sending.
+ *
+ * What may reach the relay is bounded twice (issue 31): a message starts only while its lease has
+ * a quarter of its length left (LeaseKeeper, which renews the leases on a timer of its own), and
+ * no more than SEND_CONCURRENCY + SEND_BATCH_SIZE messages are unsettled at once (handed to the
+ * transport, or sent with their result not yet written): that many at most are sent twice after a
+ * kill -9, and as many at most leave after a pause, which each result write looks for.
  * The statuses and the crash window are described in docs/sending-engine.md.
  */
 export type DispatcherOptions = {
@@ -36,6 +45,8 @@ export type DispatcherOptions = {
   /** SQLite: this is the only process, so every lease found at start is from a dead one. */
   recoverAllAtStart: boolean;
   owner?: string;
+  /** BOUNCE_PAUSE_PERCENT / BOUNCE_PAUSE_AFTER: checked after every result write. */
+  bouncePause?: Pick<FeedbackConfig, 'pausePercent' | 'pauseAfter'>;
   /**
    * Compose threads (compose-threads.ts): messages are composed and built there while this
    * thread sends. Used only with a transport that sends built messages (`sendBuilt`).
@@ -43,16 +54,10 @@ export type DispatcherOptions = {
   composer?: ComposeThreads;
 };
 
-/**
- * A claimed (and so started) group of messages and, with compose threads, their builds;
- * `leasedAt` is when its lease was last written, `lost` the messages it must no longer send
- * (renewLeases).
- */
+/** A claimed (and so started) group of messages and, with compose threads, their builds. */
 type Group = {
   messages: queue.ClaimedMessage[];
   composed: Promise<Composed[]> | null;
-  leasedAt: number;
-  lost: Set<string>;
 };
 
 const missingAttachment = (entry: string): SendOutcome => ({
@@ -98,14 +103,49 @@ export class Dispatcher {
   private wakePending = false;
   private lastMaintenance = 0;
   private readonly maxInFlight: number;
+  private readonly leases: LeaseKeeper;
+  /** This dispatcher's writes of held rows, one at a time (no two of them lock rows in turn). */
+  private writes: Promise<unknown> = Promise.resolve();
+  /** Messages handed to the transport, or with a result not yet written. */
+  private unsettled = 0;
+  private readonly maxUnsettled: number;
+  private settleWaiters: (() => void)[] = [];
+  /** Messages that must go back unsent (lease too short, campaign stopped), released together. */
+  private toRelease: queue.ClaimedMessage[] = [];
+  private releasing: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: DispatcherOptions) {
     this.owner = options.owner ?? dispatcherOwner();
+    const { sending } = options;
     // A little more than the pool holds, so composing the next message overlaps the SMTP round trip;
     // with compose threads, messages waiting for their build count too, so twice that.
-    this.maxInFlight = options.sending.concurrency * (options.composer ? 4 : 2);
-    this.results = new ResultBuffer({ ...options, owner: this.owner });
+    this.maxInFlight = sending.concurrency * (options.composer ? 4 : 2);
+    this.maxUnsettled = sending.concurrency + sending.batchSize;
+    const serial = <T>(write: () => Promise<T>) => this.serial(write);
+    this.leases = new LeaseKeeper({
+      ...options,
+      owner: this.owner,
+      leaseSeconds: sending.leaseSeconds,
+      serial,
+    });
+    this.results = new ResultBuffer({
+      ...options,
+      owner: this.owner,
+      flushAt: Math.max(1, Math.ceil(sending.batchSize / 2)),
+      serial,
+      afterWrite: (results) => this.afterWrite(results),
+      written: (results) => {
+        this.leases.forget(results.map((result) => result.id));
+        this.settle(results.length);
+      },
+    });
     this.contexts = new CampaignContexts(options);
+  }
+
+  private serial<T>(write: () => Promise<T>): Promise<T> {
+    const run = this.writes.then(write, write);
+    this.writes = run.catch(() => {});
+    return run;
   }
 
   /** The compose threads this dispatcher hands messages to, if any. */
@@ -137,6 +177,7 @@ export class Dispatcher {
 
   private async loop(): Promise<void> {
     const { db, now, log } = this.options;
+    this.leases.start();
     try {
       const recovered = await queue.recoverExpiredLeases(db, {
         now: now(),
@@ -163,6 +204,8 @@ export class Dispatcher {
     }
     await Promise.all(this.inFlight);
     await this.results.flush();
+    await this.releaseNow();
+    this.leases.stop();
   }
 
   /** Claims a group (claimed rows are started) and, with compose threads, has it composed meanwhile. */
@@ -178,51 +221,88 @@ export class Dispatcher {
           now: at,
           leaseSeconds: sending.leaseSeconds,
         })
-        .then((messages) => ({
-          messages,
-          composed:
-            composer && transport.sendBuilt && messages.length > 0 ? composer.build(messages, now()) : null,
-          leasedAt: at.getTime(),
-          lost: new Set<string>(),
-        })),
+        .then((messages) => {
+          this.leases.add(messages, at.getTime());
+          return {
+            messages,
+            composed:
+              composer && transport.sendBuilt && messages.length > 0 ? composer.build(messages, now()) : null,
+          };
+        }),
     );
   }
 
-  /**
-   * Before the rest of a group goes out, renews the leases of its messages still to send and of
-   * the groups claimed ahead, if half a lease has passed since they were written (a slow relay or
-   * a rate limit kept them waiting for pool slots): a lease that ran out would let the recovery
-   * give those rows to another send while this dispatcher still holds them. What a renewal does
-   * not keep (rows it lost, or of a campaign paused or cancelled meanwhile) is not sent; rows
-   * still its own go back to the queue, never sent.
-   */
-  private async renewIfOld(current: Group, from: number): Promise<void> {
-    const { now, sending } = this.options;
-    const at = now();
-    if (at.getTime() - current.leasedAt < (sending.leaseSeconds * 1000) / 2) return;
-    await this.renew(current, current.messages.slice(from), at);
-    for (const pending of this.ahead) {
-      const group = await pending;
-      await this.renew(group, group.messages, at);
+  /** Gives messages back to the queue unsent, now. */
+  private async release(messages: queue.ClaimedMessage[]): Promise<void> {
+    if (messages.length === 0) return;
+    const rows = messages.map((message) => ({ id: message.id, generation: message.claim_generation }));
+    const campaignIds = [...new Set(messages.map((message) => message.campaign_id))];
+    const { db, now } = this.options;
+    await this.serial(async () => {
+      await db.transaction().execute(async (trx) => {
+        await queue.releaseMessages(trx, { owner: this.owner, rows, now: now() });
+        await queue.cancelReleased(trx, { campaignIds, now: now() });
+      });
+      this.leases.forget(rows.map((row) => row.id));
+    });
+  }
+
+  /** A message that must not start goes back with the others found meanwhile, in one write. */
+  private releaseLater(message: queue.ClaimedMessage): void {
+    this.toRelease.push(message);
+    if (this.toRelease.length === 1) {
+      this.releasing = this.releasing
+        .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+        .then(() => this.releaseNow())
+        .catch((error: unknown) => this.options.log.error({ err: error }, 'releasing messages failed'));
     }
   }
 
-  private async renew(group: Group, messages: queue.ClaimedMessage[], at: Date): Promise<void> {
-    const kept = await queue.renewLeases(this.options.db, {
-      owner: this.owner,
-      ids: messages.map((message) => message.id),
-      now: at,
-      leaseSeconds: this.options.sending.leaseSeconds,
-    });
-    group.leasedAt = at.getTime();
-    const lost = messages.filter((message) => !kept.has(message.id));
-    for (const message of lost) group.lost.add(message.id);
-    await this.release(lost);
+  private releaseNow(): Promise<void> {
+    const messages = this.toRelease;
+    this.toRelease = [];
+    return this.release(messages);
   }
 
-  private release(messages: queue.ClaimedMessage[]): Promise<void> {
-    const ids = messages.map((message) => message.id);
-    return queue.releaseMessages(this.options.db, { owner: this.owner, ids, now: this.options.now() });
+  /**
+   * After every result write: the bounce-rate rule for the campaigns whose outcomes were just
+   * recorded (issue 32: on every outcome, not only when a bounce comes in), then which of the
+   * campaigns held here stopped sending (paused, by the sender or that rule, or cancelled). Known
+   * before the write's messages count as settled, so no more leave than were unsettled when a
+   * pause became visible.
+   */
+  private async afterWrite(results: Result[]): Promise<void> {
+    const { db, now, log, bouncePause } = this.options;
+    const written = new Set(results.map((result) => result.campaignId));
+    const ids = [...new Set([...this.leases.campaignIds(), ...written])];
+    const states = await queue.campaignStates(db, ids);
+    const stopped = ids.filter((id) => states.get(id)?.status !== 'sending');
+    for (const id of written) {
+      const state = states.get(id);
+      // The rule's own function decides and pauses (it reads the figures again, in its write);
+      // this read only spares it a call when the figures cannot pass the limit.
+      if (!bouncePause || state?.status !== 'sending' || state.delivered < bouncePause.pauseAfter) continue;
+      if (state.bounced * 100 <= bouncePause.pausePercent * state.delivered) continue;
+      if (await pauseOnBounceRate(db, id, { ...bouncePause, now: now() })) {
+        log.warn({ campaign: id }, 'campaign paused: its hard-bounce rate passed the limit');
+        stopped.push(id);
+      }
+    }
+    this.leases.markStopped(stopped);
+  }
+
+  /** Waits while SEND_CONCURRENCY + SEND_BATCH_SIZE messages are unsettled; then counts one more. */
+  private async unsettledSlot(): Promise<void> {
+    while (this.unsettled >= this.maxUnsettled) {
+      void this.results.flush();
+      await new Promise<void>((resolve) => this.settleWaiters.push(resolve));
+    }
+    this.unsettled += 1;
+  }
+
+  private settle(count: number): void {
+    this.unsettled -= count;
+    for (const waiter of this.settleWaiters.splice(0)) waiter();
   }
 
   /**
@@ -232,7 +312,9 @@ export class Dispatcher {
   private async step(): Promise<boolean> {
     const { db } = this.options;
     if (Date.now() - this.lastMaintenance >= MAINTENANCE_EVERY_MS) await this.maintenance();
+    const readMark = this.leases.readMark();
     const campaignIds = await queue.activeCampaignIds(db);
+    this.leases.keepOnly(campaignIds, readMark);
     this.contexts.keepOnly(campaignIds);
     this.options.composer?.keepOnly(campaignIds);
     let claimed = 0;
@@ -256,8 +338,12 @@ export class Dispatcher {
           await this.release(group.messages.slice(index));
           return true;
         }
-        await this.renewIfOld(group, index);
-        if (group.lost.has(message.id)) continue;
+        // Taken back by another dispatcher (a renewal did not keep it): not ours to send.
+        if (!this.leases.holds(message.id)) continue;
+        if (this.leases.isStopped(message.campaign_id)) {
+          this.releaseLater(message);
+          continue;
+        }
         const composed = group.composed?.then((results) => results[index]!) ?? null;
         const task = this.sendOne(message, composed).finally(() => {
           this.inFlight.delete(task);
@@ -271,6 +357,7 @@ export class Dispatcher {
     // be closed: without waiting, the last campaign would stay open until the next poll.
     await Promise.all(this.inFlight);
     await this.results.flush();
+    await this.releasing;
     await this.complete(campaignIds);
     return false;
   }
@@ -282,35 +369,43 @@ export class Dispatcher {
   }
 
   private async sendOne(message: queue.ClaimedMessage, composed: Promise<Composed> | null): Promise<void> {
+    const { transport, log } = this.options;
     const answer = composed ? await composed : null;
-    let outcome: SendOutcome;
+    // Asked by the transport right before the message's transaction begins.
+    const mayStart = () => this.leases.mayStart(message.id);
+    let outcome: SendOutcome | NotStarted;
     let userId = '';
     if (answer && answer.kind !== 'here') {
       ({ userId } = answer);
-      if (answer.kind === 'built') outcome = await this.options.transport.sendBuilt!(answer.built);
-      else if (answer.kind === 'missing') outcome = missingAttachment(answer.entry);
+      if (answer.kind === 'built')
+        outcome = await this.handOver(() => transport.sendBuilt!(answer.built, mayStart));
+      else if (answer.kind === 'missing')
+        outcome = await this.handOver(async () => missingAttachment(answer.entry));
       else {
-        outcome = { kind: 'temporary', response: answer.error };
-        this.options.log.error(
-          { err: { message: answer.error, stack: answer.stack } },
-          'composing a message failed',
-        );
+        outcome = await this.handOver(async () => ({ kind: 'temporary', response: answer.error }));
+        log.error({ err: { message: answer.error, stack: answer.stack } }, 'composing a message failed');
       }
     } else {
       try {
         const context = await this.contexts.get(message.campaign_id);
         userId = context.campaign.user_id;
-        outcome = await this.options.transport.send(
-          await composeMessage(context, message, this.options.now()),
-        );
+        const mail = await composeMessage(context, message, this.options.now());
+        outcome = await this.handOver(() => transport.send(mail, mayStart));
       } catch (error) {
-        outcome =
+        const failure: SendOutcome =
           error instanceof MissingAttachmentError
             ? missingAttachment(error.entry)
             : { kind: 'temporary', response: error instanceof Error ? error.message : String(error) };
+        outcome = await this.handOver(async () => failure);
         if (!(error instanceof MissingAttachmentError))
-          this.options.log.error({ err: error }, 'composing a message failed');
+          log.error({ err: error }, 'composing a message failed');
       }
+    }
+    if (outcome.kind === 'not_started') {
+      // Never reached the relay: it goes back to the queue, for whichever dispatcher claims it next.
+      this.settle(1);
+      this.releaseLater(message);
+      return;
     }
     this.results.add({
       id: message.id,
@@ -318,8 +413,15 @@ export class Dispatcher {
       campaignId: message.campaign_id,
       userId,
       attempts: message.attempts,
+      generation: message.claim_generation,
       outcome,
     });
+  }
+
+  /** Counts the message unsettled (waiting while too many are) before its outcome is made. */
+  private async handOver<T>(make: () => Promise<T>): Promise<T> {
+    await this.unsettledSlot();
+    return make();
   }
 
   private async complete(campaignIds: string[]): Promise<void> {

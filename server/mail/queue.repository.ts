@@ -1,13 +1,16 @@
 import { sql } from 'kysely';
 import { isPostgres } from '../db/create-db.ts';
-import type { Db, MessageRow } from '../db/schema.ts';
+import type { CampaignRow, Db, MessageRow } from '../db/schema.ts';
+import { cancelQueuedMessages } from '../modules/campaigns/campaigns.repository.ts';
+import { refundCredits } from '../modules/credits/ledger.ts';
 import { emitEvent } from '../modules/webhooks/events.ts';
 
 /**
  * The message table as a queue. A dispatcher claims rows as leases (status `sending`,
- * lease_owner, lease_expires_at); every write after that is conditional on still holding the
- * lease, so a dispatcher that lost its lease (it stalled, another recovered the rows) can never
- * overwrite what the new owner does.
+ * lease_owner, lease_expires_at) and increments `claim_generation`; every write after that is
+ * conditional on the claim's generation (and owner and status), so a dispatcher that lost its
+ * lease (it stalled, another recovered the rows, or it claimed them again itself) can never
+ * overwrite what a newer claim does.
  */
 
 /** What a claim answers of each message: what composing and the result writes need. */
@@ -20,9 +23,18 @@ const CLAIMED_COLUMNS = [
   'attachment',
   'token',
   'attempts',
+  'claim_generation',
 ] as const satisfies readonly (keyof MessageRow)[];
 
 export type ClaimedMessage = Pick<MessageRow, (typeof CLAIMED_COLUMNS)[number]>;
+
+/** A claimed row as later writes name it: its id and the generation its claim gave it. */
+export type ClaimRef = { id: string; generation: number };
+
+/** `(id, generation)` pairs as a VALUES list; the cast types the second column on PostgreSQL. */
+function claimValues(rows: readonly ClaimRef[]) {
+  return sql.join(rows.map((row) => sql`(${row.id}, cast(${row.generation} as integer))`));
+}
 
 export async function activeCampaignIds(db: Db): Promise<string[]> {
   const rows = await db.selectFrom('campaigns').select('id').where('status', '=', 'sending').execute();
@@ -58,6 +70,7 @@ export async function claimMessages(
     .limit(input.limit);
   const claimed = {
     status: 'sending' as const,
+    claim_generation: sql<number>`claim_generation + 1`,
     lease_owner: input.owner,
     lease_expires_at: new Date(input.now.getTime() + input.leaseSeconds * 1000).toISOString(),
     attempt_started_at: now,
@@ -88,49 +101,99 @@ export async function claimMessages(
 }
 
 /**
- * Renews the lease of claimed messages whose sends are still to come (the dispatcher does it when
- * they waited half a lease for pool slots). Answers the ids still ours and still wanted: a
- * message of a campaign paused or cancelled since the claim is not sent.
+ * Renews the leases of claimed messages not yet written back (waiting to be sent, in flight, or
+ * with their result still buffered): the dispatcher's lease keeper does it every quarter of a
+ * lease. Answers the ids still this claim's; a row not among them was taken back and must not be
+ * sent. Rows of a campaign paused meanwhile are renewed too (one in flight must stay covered);
+ * `stoppedCampaigns` says which campaigns no longer send.
  */
 export async function renewLeases(
   db: Db,
-  input: { owner: string; ids: string[]; now: Date; leaseSeconds: number },
+  input: { owner: string; rows: readonly ClaimRef[]; now: Date; leaseSeconds: number },
 ): Promise<Set<string>> {
-  if (input.ids.length === 0) return new Set();
-  const rows = await db
-    .updateTable('messages')
-    .set({ lease_expires_at: new Date(input.now.getTime() + input.leaseSeconds * 1000).toISOString() })
-    .where('id', 'in', input.ids)
-    .where('lease_owner', '=', input.owner)
-    .where('status', '=', 'sending')
-    .where('campaign_id', 'in', (qb) =>
-      qb.selectFrom('campaigns').select('id').where('status', '=', 'sending'),
-    )
-    .returning('id')
-    .execute();
+  if (input.rows.length === 0) return new Set();
+  const expires = new Date(input.now.getTime() + input.leaseSeconds * 1000).toISOString();
+  const { rows } = await sql<{ id: string }>`update messages set lease_expires_at = ${expires}
+    from (values ${claimValues(input.rows)}) as v
+    where messages.id = v.column1 and messages.claim_generation = v.column2
+      and messages.lease_owner = ${input.owner} and messages.status = 'sending'
+    returning messages.id as id`.execute(db);
   return new Set(rows.map((row) => row.id));
 }
 
+/** The campaigns among `ids` that are no longer sending (paused, cancelled, deleted). */
+export async function stoppedCampaigns(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  const states = await campaignStates(db, ids);
+  return new Set(ids.filter((id) => states.get(id)?.status !== 'sending'));
+}
+
+export type CampaignState = { status: CampaignRow['status']; delivered: number; bounced: number };
+
 /**
- * Gives never-sent messages back to the queue (a stopping dispatcher; rows a lease renewal found
- * of a campaign paused meanwhile). A row claimed ahead of its send is known not to have reached
- * the relay: its started mark goes too.
+ * Each campaign's status with its delivered and bounced counts (campaign_counts), in one read:
+ * what the dispatcher looks at after every result write.
  */
-export async function releaseMessages(db: Db, input: { owner: string; ids: string[]; now: Date }) {
-  if (input.ids.length === 0) return;
-  await db
-    .updateTable('messages')
-    .set({
-      status: 'queued',
-      lease_owner: null,
-      lease_expires_at: null,
-      attempt_started_at: null,
-      updated_at: input.now.toISOString(),
-    })
-    .where('id', 'in', input.ids)
-    .where('lease_owner', '=', input.owner)
-    .where('status', '=', 'sending')
+export async function campaignStates(db: Db, ids: readonly string[]): Promise<Map<string, CampaignState>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('campaigns')
+    .leftJoin('campaign_counts', (join) =>
+      join
+        .onRef('campaign_counts.campaign_id', '=', 'campaigns.id')
+        .on('campaign_counts.status', '=', 'sent'),
+    )
+    .select(['campaigns.id', 'campaigns.status', 'campaign_counts.total', 'campaign_counts.bounced'])
+    .where('campaigns.id', 'in', ids)
     .execute();
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      { status: row.status, delivered: Number(row.total ?? 0), bounced: Number(row.bounced ?? 0) },
+    ]),
+  );
+}
+
+/**
+ * Gives never-sent messages back to the queue (a stopping dispatcher; rows whose lease could not
+ * be kept with a margin, or of a campaign paused meanwhile). A row claimed ahead of its send is
+ * known not to have reached the relay: its started mark goes too.
+ */
+export async function releaseMessages(
+  db: Db,
+  input: { owner: string; rows: readonly ClaimRef[]; now: Date },
+) {
+  if (input.rows.length === 0) return;
+  await sql`update messages set status = 'queued', lease_owner = null, lease_expires_at = null,
+      attempt_started_at = null, updated_at = ${input.now.toISOString()}
+    from (values ${claimValues(input.rows)}) as v
+    where messages.id = v.column1 and messages.claim_generation = v.column2
+      and messages.lease_owner = ${input.owner} and messages.status = 'sending'`.execute(db);
+}
+
+/**
+ * Rows given back to a campaign cancelled meanwhile are cancelled and refunded as the cancel
+ * did with its queued rows (in the caller's transaction): they are never sent and never stay
+ * queued in a campaign that will not send again.
+ */
+export async function cancelReleased(db: Db, input: { campaignIds: readonly string[]; now: Date }) {
+  if (input.campaignIds.length === 0) return;
+  const cancelled = await db
+    .selectFrom('campaigns')
+    .select(['id', 'user_id'])
+    .where('id', 'in', input.campaignIds)
+    .where('status', '=', 'cancelled')
+    .execute();
+  const now = input.now.toISOString();
+  for (const campaign of cancelled) {
+    const amount = await cancelQueuedMessages(db, campaign.id, now);
+    await refundCredits(db, {
+      userId: campaign.user_id,
+      amount,
+      campaignId: campaign.id,
+      reason: 'cancelled',
+      now,
+    });
+  }
 }
 
 /**
@@ -160,26 +223,35 @@ export async function recoverExpiredLeases(db: Db, input: { now: Date; everyLeas
 /** One statement for a whole batch of deliveries. */
 export async function markSent(
   db: Db,
-  input: { owner: string; now: Date; rows: { id: string; response: string; messageId: string }[] },
+  input: {
+    owner: string;
+    now: Date;
+    rows: { id: string; generation: number; response: string; messageId: string }[];
+  },
 ) {
   if (input.rows.length === 0) return [];
   const now = input.now.toISOString();
-  // VALUES columns are column1..3 on both engines; UPDATE ... FROM exists on both.
-  const values = sql.join(input.rows.map((row) => sql`(${row.id}, ${row.response}, ${row.messageId})`));
+  // VALUES columns are column1..4 on both engines; UPDATE ... FROM exists on both.
+  const values = sql.join(
+    input.rows.map(
+      (row) => sql`(${row.id}, cast(${row.generation} as integer), ${row.response}, ${row.messageId})`,
+    ),
+  );
   // Answers the ids it marked (the sent webhooks go out for these only).
   const { rows } = await sql<{ id: string }>`update messages set status = 'sent', attempts = attempts + 1,
-      smtp_response = v.column2, smtp_message_id = v.column3, sent_at = ${now}, updated_at = ${now},
+      smtp_response = v.column3, smtp_message_id = v.column4, sent_at = ${now}, updated_at = ${now},
       lease_owner = null, lease_expires_at = null
     from (values ${values}) as v
-    where messages.id = v.column1 and messages.lease_owner = ${input.owner} and messages.status = 'sending'
-    returning id`.execute(db);
+    where messages.id = v.column1 and messages.claim_generation = v.column2
+      and messages.lease_owner = ${input.owner} and messages.status = 'sending'
+    returning messages.id as id`.execute(db);
   return rows.map((row) => row.id);
 }
 
 /** A temporary failure with attempts left: back to the queue, due again at `retryAt`. */
 export async function markRetry(
   db: Db,
-  input: { owner: string; now: Date; id: string; response: string; retryAt: Date },
+  input: { owner: string; now: Date; id: string; generation: number; response: string; retryAt: Date },
 ) {
   await db
     .updateTable('messages')
@@ -194,6 +266,7 @@ export async function markRetry(
       updated_at: input.now.toISOString(),
     })
     .where('id', '=', input.id)
+    .where('claim_generation', '=', input.generation)
     .where('lease_owner', '=', input.owner)
     .where('status', '=', 'sending')
     .execute();
@@ -205,7 +278,7 @@ export async function markRetry(
  */
 export async function markFailed(
   db: Db,
-  input: { owner: string; now: Date; rows: { id: string; response: string }[] },
+  input: { owner: string; now: Date; rows: { id: string; generation: number; response: string }[] },
 ): Promise<{ id: string; campaign_id: string; charged: number }[]> {
   const now = input.now.toISOString();
   const failed: { id: string; campaign_id: string; charged: number }[] = [];
@@ -223,6 +296,7 @@ export async function markFailed(
         updated_at: now,
       })
       .where('id', '=', row.id)
+      .where('claim_generation', '=', row.generation)
       .where('lease_owner', '=', input.owner)
       .where('status', '=', 'sending')
       .returning(['id', 'campaign_id', 'charged'])

@@ -19,6 +19,8 @@ export type Result = {
   userId: string;
   /** Attempts before this one. */
   attempts: number;
+  /** The claim's generation: the write is conditional on it (queue.repository.ts). */
+  generation: number;
   outcome: SendOutcome;
 };
 
@@ -37,7 +39,7 @@ export async function writeResults(
   const { owner, now, sending } = input;
   const sent = results.flatMap((r) =>
     r.outcome.kind === 'sent'
-      ? [{ id: r.id, response: r.outcome.response, messageId: r.outcome.messageId }]
+      ? [{ id: r.id, generation: r.generation, response: r.outcome.response, messageId: r.outcome.messageId }]
       : [],
   );
   if (sent.length > 0) {
@@ -71,7 +73,14 @@ export async function writeResults(
       continue;
     }
     const retryAt = new Date(now.getTime() + retryDelayMs(sending.retrySeconds, attempts));
-    await queue.markRetry(db, { owner, now, id: result.id, response: result.outcome.response, retryAt });
+    await queue.markRetry(db, {
+      owner,
+      now,
+      id: result.id,
+      generation: result.generation,
+      response: result.outcome.response,
+      retryAt,
+    });
   }
   if (final.length > 0) await failForGood(db, final, { owner, now });
 }
@@ -82,7 +91,11 @@ async function failForGood(db: Db, results: Result[], input: { owner: string; no
     const failed = await queue.markFailed(trx, {
       owner: input.owner,
       now: input.now,
-      rows: results.map((r) => ({ id: r.id, response: r.outcome.kind === 'sent' ? '' : r.outcome.response })),
+      rows: results.map((r) => ({
+        id: r.id,
+        generation: r.generation,
+        response: r.outcome.kind === 'sent' ? '' : r.outcome.response,
+      })),
     });
     await emitEvents(
       trx,

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { hostname } from 'node:os';
 import tls from 'node:tls';
-import type { SendOutcome } from './send-outcome.ts';
+import { NOT_STARTED, type MayStart, type NotStarted, type SendOutcome } from './send-outcome.ts';
 
 /**
  * A small SMTP client for finished messages (raw-message.ts): a pool of connections to one relay,
@@ -22,7 +22,7 @@ import type { SendOutcome } from './send-outcome.ts';
 export type Envelope = { from: string; to: string[] };
 
 type Reply = { code: number; text: string };
-export type ClientOutcome = SendOutcome | { kind: 'unsupported'; reason: string };
+export type ClientOutcome = SendOutcome | NotStarted | { kind: 'unsupported'; reason: string };
 
 export class UnsupportedRelayError extends Error {
   override name = 'UnsupportedRelayError';
@@ -103,6 +103,8 @@ type Job = {
   envelope: Envelope;
   data: MessageData;
   resolve: (outcome: ClientOutcome) => void;
+  /** Asked right before its envelope is written (transport.ts's MayStart). */
+  mayStart?: MayStart;
   /** Times it was put back because its connection died before its transaction began. */
   requeued: number;
 };
@@ -405,6 +407,13 @@ function errorOutcome(error: unknown): ClientOutcome {
 
 const MAX_REQUEUES = 3;
 
+/** Whether a job may begin its transaction now; one that may not is answered `not_started`. */
+function mayStartNow(job: Job): boolean {
+  if (!job.mayStart || job.mayStart()) return true;
+  job.resolve(NOT_STARTED);
+  return false;
+}
+
 export class SmtpClient {
   private readonly queue: Job[] = [];
   private readonly takers: ((job: Job | null) => void)[] = [];
@@ -415,10 +424,10 @@ export class SmtpClient {
   constructor(private readonly options: SmtpClientOptions) {}
 
   /** Sends one finished message (CRLF line ends, not dot-stuffed). */
-  send(envelope: Envelope, data: MessageData): Promise<ClientOutcome> {
+  send(envelope: Envelope, data: MessageData, mayStart?: MayStart): Promise<ClientOutcome> {
     if (this.closed) return Promise.resolve({ kind: 'temporary', response: 'the SMTP client is closed' });
     return new Promise((resolve) => {
-      this.give({ envelope, data, resolve, requeued: 0 });
+      this.give({ envelope, data, resolve, mayStart, requeued: 0 });
       if (this.workers < this.options.connections && this.queue.length > 0) {
         this.workers += 1;
         void this.work();
@@ -448,6 +457,14 @@ export class SmtpClient {
     return new Promise((resolve) => this.takers.push(resolve));
   }
 
+  /** The next queued job that may start now; those that may not are answered `not_started`. */
+  private nextStartable(): Job | undefined {
+    for (let job = this.queue.shift(); job; job = this.queue.shift()) {
+      if (mayStartNow(job)) return job;
+    }
+    return undefined;
+  }
+
   /** One connection's life: take a message, send it, and keep the next one's envelope in flight. */
   private async work(): Promise<void> {
     let connection: Connection | null = null;
@@ -469,12 +486,15 @@ export class SmtpClient {
             continue;
           }
         }
+        // Asked as late as possible: right before the envelope goes out (a lookahead's was
+        // asked when it was written behind the previous message).
+        if (!ahead && !mayStartNow(job)) continue;
         const current: Connection = connection;
         const replies = ahead?.replies ?? current.envelope(job);
         try {
           job.resolve(
             await current.transaction(job, replies, () => {
-              const next = current.pipelining ? this.queue.shift() : undefined;
+              const next = current.pipelining ? this.nextStartable() : undefined;
               if (!next) return '';
               const { commands, replies: nextReplies } = current.pipelinedEnvelope(next);
               lookahead.push({ job: next, replies: nextReplies });

@@ -8,14 +8,14 @@ import {
   type DkimInputs,
   type RawMessage,
 } from './raw-message.ts';
-import type { SendOutcome } from './send-outcome.ts';
+import { NOT_STARTED, type MayStart, type NotStarted, type SendOutcome } from './send-outcome.ts';
 import { SmtpClient } from './smtp-client.ts';
 
 // The one way e-mail leaves the process: a pooled nodemailer SMTP transport to the relay
 // (SMTP_URL, or the built-in capture server). Campaigns and system mail share it. Every outcome
 // is turned into one of three answers the dispatcher acts on (./send-outcome.ts), so it never
 // reads SMTP errors itself.
-export type { SendOutcome };
+export { NOT_STARTED, type MayStart, type NotStarted, type SendOutcome };
 
 /** A message built elsewhere (a compose thread): its pieces, and what signing it needs, if anything. */
 export type BuiltMessage = {
@@ -24,12 +24,12 @@ export type BuiltMessage = {
 };
 
 export interface MailTransport {
-  send(mail: Mail.Options): Promise<SendOutcome>;
+  send(mail: Mail.Options, mayStart?: MayStart): Promise<SendOutcome | NotStarted>;
   /**
    * Sends a message already built (signed here first when it carries DKIM inputs). Only the fast
    * engine without a rate limit has it; the dispatcher composes and calls `send` otherwise.
    */
-  sendBuilt?(built: BuiltMessage): Promise<SendOutcome>;
+  sendBuilt?(built: BuiltMessage, mayStart?: MayStart): Promise<SendOutcome | NotStarted>;
   /** Waits for nothing: in-flight sends are the dispatcher's to drain before closing. */
   close(): void;
 }
@@ -93,8 +93,17 @@ export function createSmtpTransport(url: string, options: TransportOptions): Mai
     greetingTimeout: 30_000,
     socketTimeout: 60_000,
   } as Parameters<typeof nodemailer.createTransport>[0]);
-  const viaNodemailer = async (mail: Mail.Options | null, built: RawMessage | null): Promise<SendOutcome> => {
+  // nodemailer queues what its pool cannot take at once, out of sight of MayStart: at most a
+  // connection's worth is handed to it, and each waiting message is asked when a slot frees.
+  const slots = new Slots(options.concurrency);
+  const viaNodemailer = async (
+    mail: Mail.Options | null,
+    built: RawMessage | null,
+    mayStart?: MayStart,
+  ): Promise<SendOutcome | NotStarted> => {
+    await slots.take();
     try {
+      if (mayStart && !mayStart()) return NOT_STARTED;
       const info = (await transporter.sendMail(
         built ? { envelope: built.envelope, raw: built.data } : (mail ?? {}),
       )) as { response?: string; messageId?: string };
@@ -105,6 +114,8 @@ export function createSmtpTransport(url: string, options: TransportOptions): Mai
       };
     } catch (error) {
       return classifySmtpError(error);
+    } finally {
+      slots.give();
     }
   };
   const fast = (options.engine ?? 'fast') === 'fast';
@@ -114,21 +125,25 @@ export function createSmtpTransport(url: string, options: TransportOptions): Mai
     fast && options.ratePerSecond === 0
       ? new SmtpClient({ url, connections: options.concurrency, ehloName: options.ehloName })
       : null;
-  const sendRaw = async (mail: Mail.Options | null, built: RawMessage): Promise<SendOutcome> => {
-    if (!client) return viaNodemailer(mail, built);
-    const outcome = await client.send(built.envelope, built.chunks);
+  const sendRaw = async (
+    mail: Mail.Options | null,
+    built: RawMessage,
+    mayStart?: MayStart,
+  ): Promise<SendOutcome | NotStarted> => {
+    if (!client) return viaNodemailer(mail, built, mayStart);
+    const outcome = await client.send(built.envelope, built.chunks, mayStart);
     if (outcome.kind === 'unsupported') {
       // The relay needs what the client does not do (another AUTH mechanism): nodemailer from now on.
       if (client) {
         client.close();
         client = null;
       }
-      return viaNodemailer(mail, built);
+      return viaNodemailer(mail, built, mayStart);
     }
     return outcome.kind === 'sent' ? { ...outcome, messageId: built.messageId } : outcome;
   };
   return {
-    async send(mail) {
+    async send(mail, mayStart) {
       let built: RawMessage | null;
       try {
         // A message the fast builder does not handle (see raw-message.ts) goes as it always did.
@@ -137,18 +152,18 @@ export function createSmtpTransport(url: string, options: TransportOptions): Mai
       } catch (error) {
         return classifySmtpError(error);
       }
-      return built ? sendRaw(mail, built) : viaNodemailer(mail, null);
+      return built ? sendRaw(mail, built, mayStart) : viaNodemailer(mail, null, mayStart);
     },
     ...(fast && client
       ? {
-          async sendBuilt({ message, dkim }: BuiltMessage) {
+          async sendBuilt({ message, dkim }: BuiltMessage, mayStart?: MayStart) {
             let built: RawMessage;
             try {
               built = dkim ? signed(message, await signers.sign(dkim)) : rawMessageOf(message);
             } catch (error) {
               return classifySmtpError(error);
             }
-            return sendRaw(null, built);
+            return sendRaw(null, built, mayStart);
           },
         }
       : {}),
@@ -158,6 +173,24 @@ export function createSmtpTransport(url: string, options: TransportOptions): Mai
       transporter.close();
     },
   };
+}
+
+/** A counting semaphore: `take` waits while every slot is taken. */
+class Slots {
+  private waiters: (() => void)[] = [];
+  constructor(private free: number) {}
+  async take(): Promise<void> {
+    if (this.free > 0) {
+      this.free -= 1;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waiters.push(resolve));
+  }
+  give(): void {
+    const next = this.waiters.shift();
+    if (next) next();
+    else this.free += 1;
+  }
 }
 
 function isLoopback(host: string): boolean {

@@ -82,6 +82,7 @@ export default fp<{ relay: Relay }>(
               log,
               recoverAllAtStart,
               composer,
+              bouncePause: appConfig.feedback,
             })
           : new DispatcherThread(
               { config: appConfig, relayUrl, owner: dispatcherOwner(), recoverAllAtStart },

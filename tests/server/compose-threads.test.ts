@@ -17,6 +17,7 @@ const message = (id: string): ClaimedMessage => ({
   attachment: null,
   token: `token-${id}`,
   attempts: 0,
+  claim_generation: 1,
 });
 
 describe('compose threads', () => {

@@ -16,6 +16,8 @@ import { createTestDatabase, engine, type TestDatabase } from './helpers/test-ap
  * acceptance and our write of the result).
  */
 const COUNT = 2000;
+const CONCURRENCY = 8;
+const BATCH = 50;
 
 describe(`kill -9 mid-send on ${engine}`, () => {
   let sink: SmtpSink;
@@ -37,8 +39,8 @@ describe(`kill -9 mid-send on ${engine}`, () => {
   const start = () =>
     startServerOn(database, {
       SMTP_URL: sink.url,
-      SEND_CONCURRENCY: '8',
-      SEND_BATCH_SIZE: '50',
+      SEND_CONCURRENCY: String(CONCURRENCY),
+      SEND_BATCH_SIZE: String(BATCH),
       // PostgreSQL waits for the dead process's leases to expire (SQLite takes them at once).
       SEND_LEASE_SECONDS: '15',
     });
@@ -92,6 +94,8 @@ describe(`kill -9 mid-send on ${engine}`, () => {
     expect(received.size).toBe(COUNT);
     expect(duplicates).toBeGreaterThanOrEqual(0);
     expect(duplicates).toBeLessThanOrEqual(flagged);
+    // Issue 31's bound: no more than were in flight or had their result unwritten at the kill.
+    expect(duplicates).toBeLessThanOrEqual(CONCURRENCY + BATCH);
     // Only messages the dead process held can be flagged.
     expect(flagged).toBeLessThanOrEqual(interrupted);
     console.info(

@@ -7,8 +7,9 @@ import { bearer, createTestApp, engine, type TestApp } from './helpers/test-app.
 
 /**
  * Cancelling a campaign while the dispatcher holds some of its messages: the queued ones come back
- * cancelled with their credit refunded, never queued forever in a cancelled campaign; those the
- * dispatcher had claimed (and so started) go out and keep their charge.
+ * cancelled with their credit refunded, never queued forever in a cancelled campaign; of those the
+ * dispatcher had claimed, the ones already handed to the relay go out and keep their charge (at
+ * most SEND_CONCURRENCY + SEND_BATCH_SIZE), the others come back cancelled and refunded too.
  */
 describe(`cancelling while sending (${engine})`, () => {
   let sink: SmtpSink;
@@ -32,7 +33,7 @@ describe(`cancelling while sending (${engine})`, () => {
     await sink.close();
   });
 
-  it('refunds the messages not yet claimed and sends those already claimed', async () => {
+  it('refunds the messages not yet handed to the relay and sends those already handed', async () => {
     const login = await t.signInAs('sender');
     const userId = login.user.id;
     const before = await balanceOf(t.app.db, userId);
@@ -72,8 +73,10 @@ describe(`cancelling while sending (${engine})`, () => {
     expect(rows.filter((row) => row.status === 'queued' || row.status === 'sending')).toEqual([]);
     expect(sent.length + notSent.length).toBe(90);
     expect(notSent.length).toBeGreaterThan(0);
-    // Every row held at the cancel went out.
-    expect(sent.map((row) => row.id)).toEqual(expect.arrayContaining(claimedBefore.map((row) => row.id)));
+    // Those in the relay's hands at the cancel went out; no more than the unsettled bound did.
+    expect(sent.length).toBeGreaterThanOrEqual(5);
+    expect(sent.length).toBeLessThanOrEqual(5 + 10);
+    expect(claimedBefore.length).toBeGreaterThan(sent.length);
     expect(notSent.every((row) => row.refunded_at !== null)).toBe(true);
     expect(sink.recipients()).toHaveLength(sent.length);
     expect(await balanceOf(t.app.db, userId)).toBe(before - sent.length);

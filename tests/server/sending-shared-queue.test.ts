@@ -103,7 +103,11 @@ describe(`two dispatchers on one ${engine} queue`, () => {
     );
     // Nothing is left to claim while the rows are leased.
     expect(await claim('third', 10)).toEqual([]);
-    await queue.releaseMessages(t.app.db, { owner: 'other', ids: other.map((row) => row.id), now });
+    await queue.releaseMessages(t.app.db, {
+      owner: 'other',
+      rows: other.map((row) => ({ id: row.id, generation: row.claim_generation })),
+      now,
+    });
     // Before the lease ends nothing is taken back; after it, the dead process's two are queued again.
     expect(await queue.recoverExpiredLeases(t.app.db, { now: new Date(now.getTime() + 29_000) })).toBe(0);
     expect(await queue.recoverExpiredLeases(t.app.db, { now: new Date(now.getTime() + 31_000) })).toBe(2);
@@ -115,7 +119,14 @@ describe(`two dispatchers on one ${engine} queue`, () => {
     await queue.markSent(t.app.db, {
       owner: 'dead-process',
       now,
-      rows: [{ id: begun[0] as string, response: '250 late', messageId: '<late@x>' }],
+      rows: [
+        {
+          id: begun[0] as string,
+          generation: claimed[0]!.claim_generation,
+          response: '250 late',
+          messageId: '<late@x>',
+        },
+      ],
     });
     expect((await messagesOf(t.app.db, id)).find((row) => row.id === begun[0])?.status).toBe('queued');
   });

@@ -2,7 +2,7 @@ import { createServer, type AddressInfo, type Server as NetServer, type Socket }
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SmtpClient, dataPieces } from '../../server/mail/smtp-client.ts';
-import { createSmtpTransport, type SendOutcome } from '../../server/mail/transport.ts';
+import { createSmtpTransport, type NotStarted, type SendOutcome } from '../../server/mail/transport.ts';
 import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.ts';
 
 /**
@@ -259,7 +259,7 @@ describe('replies become the outcomes nodemailer’s path gives', () => {
   it('for accepted, 4xx, 5xx, unknown users and dropped connections', async () => {
     const fast = createSmtpTransport(sink.url, { concurrency: 2, ratePerSecond: 0, engine: 'fast' });
     const slow = createSmtpTransport(sink.url, { concurrency: 2, ratePerSecond: 0, engine: 'nodemailer' });
-    const strip = (outcome: SendOutcome) =>
+    const strip = (outcome: SendOutcome | NotStarted) =>
       outcome.kind === 'sent'
         ? { kind: outcome.kind }
         : outcome.kind === 'temporary'

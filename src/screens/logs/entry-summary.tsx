@@ -72,6 +72,12 @@ export function EntrySummary({ campaign }: { campaign: CampaignLog & Pick<Campai
           label={t('logs:status.queued')}
           value={number(campaign.counts.queued + campaign.counts.sending)}
         />
+        {campaign.counts.possible_duplicates > 0 ? (
+          <Figure
+            label={t('logs:detail.possibleDuplicates')}
+            value={number(campaign.counts.possible_duplicates)}
+          />
+        ) : null}
         {/* Only a cancelled campaign has cancelled messages: the rest of its recipients, never sent. */}
         {campaign.status === 'cancelled' || campaign.counts.cancelled > 0 ? (
           <Figure label={t('logs:status.cancelled')} value={number(campaign.counts.cancelled)} />

@@ -40,6 +40,8 @@ export function messageColumns(t: TFunction, language: string): ListColumn<Messa
               {row.smtp_response}
             </Text>
           ) : null}
+          {/* Re-sent after a crash while its first send may have reached the relay (issue 31). */}
+          {row.possible_duplicate ? <Text size="xs">{t('logs:possibleDuplicate')}</Text> : null}
           {/* A bounce after delivery: its status code and what the receiving server said. */}
           {row.status === 'bounced' || (row.status === 'sent' && row.soft_bounce_count > 0) ? (
             <>
