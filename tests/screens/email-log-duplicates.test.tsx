@@ -66,6 +66,8 @@ const base: MessageLog = {
   bounced_at: '2026-11-24T10:00:00.000Z',
   bounce_code: '5.1.1',
   bounce_diagnostic: '550 5.1.1 <gone@example.org>: User unknown',
+  bounce_type: 'hard',
+  bounce_reason: 'userunknown',
   soft_bounce_count: 0,
   complained_at: null,
   blocked_reason: null,
