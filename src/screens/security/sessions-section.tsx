@@ -58,7 +58,9 @@ export function SessionsSection({ sessions, changed }: { sessions: SessionInfo[]
                   {session.current ? null : (
                     <Button
                       size="compact-sm"
-                      variant="light"
+                      // Outlined: Mantine's light variant paints a shaded colour ("red.9") as
+                      // its background, under text of the same red (issue 37, defect 1).
+                      variant="outline"
                       color="red.9"
                       loading={endOne.busy}
                       aria-label={t('security:sessions.signOutLabel', {
@@ -79,7 +81,7 @@ export function SessionsSection({ sessions, changed }: { sessions: SessionInfo[]
       {sessions.some((session) => !session.current) ? (
         <Group>
           <Button
-            variant="light"
+            variant="outline"
             color="red.9"
             loading={endOthers.busy}
             onClick={() => endOthers.submit(undefined)}
