@@ -31,6 +31,7 @@ import * as campaignName from './migrations/2026-11-26-0170-campaign-name.ts';
 import * as messageAnsweredAt from './migrations/2026-11-26-0180-message-answered-at.ts';
 import * as paymentReceipts from './migrations/2026-11-27-0220-payment-receipts.ts';
 import * as campaignCounts from './migrations/2026-11-27-0240-campaign-counts.ts';
+import * as bankAccounts from './migrations/2026-12-01-0380-bank-accounts.ts';
 
 /**
  * Migrations are imported statically instead of read from a folder at run time, so they work the
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-0180-message-answered-at': messageAnsweredAt,
   '2026-11-27-0220-payment-receipts': paymentReceipts,
   '2026-11-27-0240-campaign-counts': campaignCounts,
+  '2026-12-01-0380-bank-accounts': bankAccounts,
 };
 
 const staticProvider: MigrationProvider = { getMigrations: async () => migrations };
