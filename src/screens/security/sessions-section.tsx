@@ -27,7 +27,15 @@ export function SessionsSection({ sessions, changed }: { sessions: SessionInfo[]
         {t('security:sessions.heading')}
       </Title>
       <Text>{t('security:sessions.intro')}</Text>
-      <Table.ScrollContainer minWidth={560}>
+      {/* A focusable region scrolls with the arrow keys: at 390 px the table is wider than the
+          screen, and a mouse-only scroll bar left its "Sign out" column out of reach. */}
+      <Table.ScrollContainer
+        minWidth={560}
+        type="native"
+        tabIndex={0}
+        role="region"
+        aria-labelledby="sessions-heading"
+      >
         <Table striped>
           <Table.Thead>
             <Table.Tr>
