@@ -77,8 +77,7 @@ describe('the navigation drawer and the skip link (Chromium)', () => {
     const page = await e2e.newPage(800, 390);
     await signInAs(page, e2e.app.baseUrl, e2e.app.adminUsername, e2e.app.adminPassword);
     await page.goto(`${e2e.app.baseUrl}/#${paths.dashboard.settings.security}`);
-    // The scrolling box itself (its section is a region of the same name).
-    const region = page.locator('div[role="region"]', { hasText: arSecurity.sessions.signOut });
+    const region = page.getByRole('region', { name: arSecurity.sessions.table });
     await region.focus();
     const scrolled = () => region.evaluate((element) => Math.abs(element.scrollLeft));
     expect(await scrolled()).toBe(0);

@@ -34,7 +34,7 @@ export function SessionsSection({ sessions, changed }: { sessions: SessionInfo[]
         type="native"
         tabIndex={0}
         role="region"
-        aria-labelledby="sessions-heading"
+        aria-label={t('security:sessions.table')}
       >
         <Table striped>
           <Table.Thead>
