@@ -59,8 +59,16 @@ const readableVariantColors: VariantColorsResolver = (input) => {
   };
 };
 
-/** `closeLabel`: the accessible name of every modal's close button, in the interface language. */
-export function buildMantineTheme(colors: AppliedColors, closeLabel = 'Close'): MantineThemeOverride {
+/** Names Mantine gives icon buttons in English only, here in the interface language. */
+export interface ControlLabels {
+  close: string;
+  showPassword: string;
+}
+
+export function buildMantineTheme(
+  colors: AppliedColors,
+  labels: ControlLabels = { close: 'Close', showPassword: 'Show password' },
+): MantineThemeOverride {
   return createTheme({
     variantColorResolver: readableVariantColors,
     primaryColor: BRAND_COLOR,
@@ -79,7 +87,15 @@ export function buildMantineTheme(colors: AppliedColors, closeLabel = 'Close'): 
     other: { appColors: colors },
     components: {
       // Mantine's close button is an icon without a name (issue 37, defect 5).
-      Modal: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
+      Modal: { defaultProps: { closeButtonProps: { 'aria-label': labels.close } } },
+      // The eye button: named in the interface language (Mantine's is English) and reachable
+      // by Tab (Mantine leaves it out), its state told by aria-pressed (issue 37, defect 8).
+      PasswordInput: {
+        defaultProps: {
+          visibilityToggleFocusable: true,
+          visibilityToggleButtonProps: { 'aria-label': labels.showPassword },
+        },
+      },
       // The theme's accent marks where the user is: the active navigation entry. Written as a
       // plain object (not NavLink.extend) so the login page's code does not carry NavLink.
       NavLink: {

@@ -22,8 +22,12 @@ export function ThemedMantineProvider({ children, env = 'default' }: ThemedManti
   // shallowEqual: the selector builds a new object per snapshot; only new colours matter.
   const colors = useSelector(theme, selectAppliedColors, shallowEqual);
   const { t } = useTranslation();
-  const closeLabel = t('common.close');
-  const mantineTheme = useMemo(() => buildMantineTheme(colors, closeLabel), [colors, closeLabel]);
+  const close = t('common.close');
+  const showPassword = t('common.showPassword');
+  const mantineTheme = useMemo(
+    () => buildMantineTheme(colors, { close, showPassword }),
+    [colors, close, showPassword],
+  );
 
   return (
     <MantineProvider
