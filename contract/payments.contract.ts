@@ -157,8 +157,24 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
+/**
+ * Where a bank-transfer order is paid (contract/bank-accounts.contract.ts): the account of its
+ * currency and the reference the buyer quotes. Null for other providers, or when the
+ * administrator has set no account for that currency.
+ */
+export const bankTransferSchema = z.object({
+  bank_name: z.string(),
+  iban: z.string(),
+  beneficiary: z.string(),
+  reference: z.string(),
+});
+export type BankTransfer = z.infer<typeof bankTransferSchema>;
+
 /** One order as its page reads it: with the owner's balance now (the result page shows it). */
-export const orderDetailSchema = orderSchema.extend({ balance: z.number().int() });
+export const orderDetailSchema = orderSchema.extend({
+  balance: z.number().int(),
+  bank_transfer: bankTransferSchema.nullable(),
+});
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
 const dateBound = z.iso.datetime({ offset: true, error: validationKeys.invalid }).optional();
@@ -199,9 +215,13 @@ export const MAX_RECEIPT_BYTES = 5 * 1024 * 1024;
 export const RECEIPT_TYPES = ['image/png', 'image/jpeg', 'application/pdf'] as const;
 export const attachReceiptSchema = z.object({ upload_id: idSchema });
 
+/**
+ * A paid order's invoice; before it is paid the same page is a pro-forma (number and issue date
+ * null, with the bank-transfer instructions), so a buyer can pay by it (issue 37).
+ */
 export const invoiceSchema = z.object({
-  invoice_number: z.number().int(),
-  issued_at: z.string(),
+  invoice_number: z.number().int().nullable(),
+  issued_at: z.string().nullable(),
   language: z.enum(['ar', 'en']),
   seller: z.object({ name: z.string(), address: z.string(), tax_number: z.string() }),
   buyer: z.object({ username: z.string(), email: z.string(), organization: z.string().nullable() }),
@@ -209,6 +229,7 @@ export const invoiceSchema = z.object({
   package_name_ar: z.string().nullable(),
   package_name_en: z.string().nullable(),
   vat_percent: z.number(),
+  bank_transfer: bankTransferSchema.nullable(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 

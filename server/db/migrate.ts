@@ -31,10 +31,11 @@ import * as campaignName from './migrations/2026-11-26-0170-campaign-name.ts';
 import * as messageAnsweredAt from './migrations/2026-11-26-0180-message-answered-at.ts';
 import * as paymentReceipts from './migrations/2026-11-27-0220-payment-receipts.ts';
 import * as campaignCounts from './migrations/2026-11-27-0240-campaign-counts.ts';
-import * as testSends from './migrations/2026-12-01-0340-test-sends.ts';
-import * as smsConnections from './migrations/2026-12-01-0400-sms-connections.ts';
-import * as bounceReasons from './migrations/2026-12-01-0320-bounce-reasons.ts';
 import * as claimGeneration from './migrations/2026-12-01-0300-claim-generation.ts';
+import * as bounceReasons from './migrations/2026-12-01-0320-bounce-reasons.ts';
+import * as testSends from './migrations/2026-12-01-0340-test-sends.ts';
+import * as bankAccounts from './migrations/2026-12-01-0380-bank-accounts.ts';
+import * as smsConnections from './migrations/2026-12-01-0400-sms-connections.ts';
 
 /**
  * Migrations are imported statically instead of read from a folder at run time, so they work the
@@ -65,10 +66,11 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-0180-message-answered-at': messageAnsweredAt,
   '2026-11-27-0220-payment-receipts': paymentReceipts,
   '2026-11-27-0240-campaign-counts': campaignCounts,
-  '2026-12-01-0340-test-sends': testSends,
-  '2026-12-01-0400-sms-connections': smsConnections,
-  '2026-12-01-0320-bounce-reasons': bounceReasons,
   '2026-12-01-0300-claim-generation': claimGeneration,
+  '2026-12-01-0320-bounce-reasons': bounceReasons,
+  '2026-12-01-0340-test-sends': testSends,
+  '2026-12-01-0380-bank-accounts': bankAccounts,
+  '2026-12-01-0400-sms-connections': smsConnections,
 };
 
 const staticProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -527,6 +527,17 @@ export interface PaymentSettingsTable {
   updated_at: string | null;
 }
 
+/** The account a bank-transfer buyer pays into, per currency (shown on the order and invoice). */
+export interface PaymentBankAccountsTable {
+  currency: PaymentCurrency;
+  bank_name: string;
+  iban: string;
+  beneficiary: string;
+  /** The buyer quotes this followed by the order's number, so the payment finds its order. */
+  reference_prefix: string;
+  updated_at: string;
+}
+
 /** A key for the HTTP v1 API; only its sha256 is kept. */
 export interface ApiKeysTable {
   id: string;
@@ -654,6 +665,7 @@ export interface Database {
   payment_events: PaymentEventsTable;
   payment_counters: PaymentCountersTable;
   payment_settings: PaymentSettingsTable;
+  payment_bank_accounts: PaymentBankAccountsTable;
   users: UsersTable;
   sessions: SessionsTable;
   recovery_codes: RecoveryCodesTable;

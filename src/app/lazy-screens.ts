@@ -1,8 +1,9 @@
-import { lazy } from 'react';
+import { lazyScreen as lazy } from './lazy-screen.ts';
 
 /**
  * Every screen is its own chunk, loaded when its route is first opened (spec §2). The layouts'
- * <Suspense> boundaries show the full-screen spinner meanwhile.
+ * <Suspense> boundaries show the full-screen spinner meanwhile; a chunk that cannot be fetched
+ * shows a notice with a retry in the screen's place (./lazy-screen.ts).
  */
 export const AuthLayout = lazy(() => import('../screens/auth/auth-layout.tsx'));
 export const LoginScreen = lazy(() => import('../screens/auth/login-screen.tsx'));

@@ -1,10 +1,14 @@
 import {
   createTheme,
   darken,
+  defaultVariantColorsResolver,
   lighten,
+  luminance,
+  parseThemeColor,
   type CSSVariablesResolver,
   type MantineColorsTuple,
   type MantineThemeOverride,
+  type VariantColorsResolver,
 } from '@mantine/core';
 import type { AppliedColors } from '../machines/themes/active-theme.machine.ts';
 
@@ -23,8 +27,50 @@ export function shadesOf(color: string): MantineColorsTuple {
   return [...lighter, color, ...darker] as unknown as MantineColorsTuple;
 }
 
-export function buildMantineTheme(colors: AppliedColors): MantineThemeOverride {
+/** WCAG contrast of white text on `color`. */
+const whiteContrast = (color: string) => 1.05 / (luminance(color) + 0.05);
+
+/**
+ * Filled buttons and badges of Mantine's own palettes (red for "delete", teal, ...) are painted
+ * at shade 6, where white text is 3.3:1 for red (issue 37, defect 5). They take the first shade
+ * from 6 on that holds white text at 4.5:1, hovering one darker. The theme's own colours (brand,
+ * secondary) keep their shade: the theme form checks those itself.
+ */
+const readableVariantColors: VariantColorsResolver = (input) => {
+  const resolved = defaultVariantColorsResolver(input);
+  const parsed = parseThemeColor({ color: input.color, theme: input.theme });
+  const palette = input.theme.colors[parsed.color];
+  const ownColor = parsed.color === BRAND_COLOR || parsed.color === 'secondary';
+  if (
+    input.variant !== 'filled' ||
+    !parsed.isThemeColor ||
+    parsed.shade !== undefined ||
+    ownColor ||
+    !palette
+  )
+    return resolved;
+  const shade = [6, 7, 8, 9].find((index) => whiteContrast(palette[index] ?? '#000') >= 4.5);
+  if (shade === undefined) return resolved;
+  return {
+    ...resolved,
+    background: palette[shade] ?? resolved.background,
+    hover: palette[Math.min(shade + 1, 9)] ?? resolved.hover,
+    color: 'var(--mantine-color-white)',
+  };
+};
+
+/** Names Mantine gives icon buttons in English only, here in the interface language. */
+export interface ControlLabels {
+  close: string;
+  showPassword: string;
+}
+
+export function buildMantineTheme(
+  colors: AppliedColors,
+  labels: ControlLabels = { close: 'Close', showPassword: 'Show password' },
+): MantineThemeOverride {
   return createTheme({
+    variantColorResolver: readableVariantColors,
     primaryColor: BRAND_COLOR,
     primaryShade: BRAND_SHADE,
     colors: {
@@ -40,6 +86,16 @@ export function buildMantineTheme(colors: AppliedColors): MantineThemeOverride {
     respectReducedMotion: true,
     other: { appColors: colors },
     components: {
+      // Mantine's close button is an icon without a name (issue 37, defect 5).
+      Modal: { defaultProps: { closeButtonProps: { 'aria-label': labels.close } } },
+      // The eye button: named in the interface language (Mantine's is English) and reachable
+      // by Tab (Mantine leaves it out), its state told by aria-pressed (issue 37, defect 8).
+      PasswordInput: {
+        defaultProps: {
+          visibilityToggleFocusable: true,
+          visibilityToggleButtonProps: { 'aria-label': labels.showPassword },
+        },
+      },
       // The theme's accent marks where the user is: the active navigation entry. Written as a
       // plain object (not NavLink.extend) so the login page's code does not carry NavLink.
       NavLink: {

@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { selectAppliedColors } from '../machines/themes/active-theme.machine.ts';
 import { useAppServices } from './app-services.tsx';
 import { appCssVariablesResolver, buildMantineTheme } from './mantine-theme.ts';
@@ -20,7 +21,13 @@ export function ThemedMantineProvider({ children, env = 'default' }: ThemedManti
   const { theme } = useAppServices();
   // shallowEqual: the selector builds a new object per snapshot; only new colours matter.
   const colors = useSelector(theme, selectAppliedColors, shallowEqual);
-  const mantineTheme = useMemo(() => buildMantineTheme(colors), [colors]);
+  const { t } = useTranslation();
+  const close = t('common.close');
+  const showPassword = t('common.showPassword');
+  const mantineTheme = useMemo(
+    () => buildMantineTheme(colors, { close, showPassword }),
+    [colors, close, showPassword],
+  );
 
   return (
     <MantineProvider

@@ -33,6 +33,20 @@ describe('login screen', () => {
     expect(document.documentElement).toHaveAttribute('lang', 'en');
   });
 
+  // Issue 37, defect 8: Mantine's eye button said "Toggle password visibility" in Arabic too,
+  // and Tab skipped it.
+  it('names the show-password button in the interface language and reaches it by Tab', async () => {
+    const { user } = renderApp({ language: 'ar', route: paths.auth.login });
+    const toggle = await screen.findByRole('button', { name: 'إظهار كلمة المرور' });
+    expect(screen.queryByRole('button', { name: 'Toggle password visibility' })).not.toBeInTheDocument();
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    screen.getByLabelText('كلمة المرور').focus();
+    await user.tab();
+    expect(toggle).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  });
+
   it('switches language and direction from the switcher, and remembers the choice', async () => {
     const { user } = renderApp({ language: 'ar', route: paths.auth.login });
 

@@ -2,11 +2,20 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { authEndpoints } from '../../contract/auth.contract.ts';
 import { userEndpoints } from '../../contract/users.contract.ts';
+import { bankAccountEndpoints } from '../../contract/bank-accounts.contract.ts';
 import { paymentEndpoints, type Order } from '../../contract/payments.contract.ts';
 import { paths } from '../../src/app/paths.ts';
 import { routeOf, unauthorized } from '../support/fake-server.ts';
 import { creditPackages, orderDetail, paymentOptions } from '../support/payments-fixtures.ts';
 import { renderApp, senderUser, type RenderOptions } from '../setup/render.tsx';
+
+/** The SAR account's instructions as the server gives them for a pending transfer order. */
+const transfer = {
+  bank_name: 'Al Rajhi',
+  iban: 'SA0380000000608010167519',
+  beneficiary: 'El Namer Co.',
+  reference: 'ELN-ORDER-1',
+};
 
 const catalogRoutes = {
   [routeOf(paymentEndpoints.listPackages)]: () => ({
@@ -26,7 +35,7 @@ function openRecharge(options: RenderOptions = {}) {
       [routeOf(paymentEndpoints.createOrder)]: () => ({ status: 201, data: orderDetail('pending') }),
       [routeOf(paymentEndpoints.getOrder, { id: 'order-1' })]: () => ({
         status: 200,
-        data: orderDetail('pending'),
+        data: orderDetail('pending', { bank_transfer: transfer }),
       }),
       ...options.routes,
     },
@@ -42,25 +51,32 @@ describe('recharge screen', () => {
     expect(screen.queryByText('باقة مخفية')).not.toBeInTheDocument();
     const summary = screen.getByRole('table', { name: 'ملخص الطلب' });
     expect(within(summary).getByText('ضريبة القيمة المضافة (15٪)')).toBeInTheDocument();
-    expect(within(summary).getByText(/٥٧[٫.]٥٠/)).toBeInTheDocument();
+    expect(within(summary).getByText(/57\.50/)).toBeInTheDocument();
   });
 
   it('places the chosen order and opens its result page (bank transfer), in English', async () => {
     const { user, server } = openRecharge({ language: 'en' });
     await user.click(await screen.findByRole('radio', { name: 'Bank transfer' }));
     expect(await screen.findByText('Transfer to account SA00')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: /^Pay SAR\s?57\.50$/ }));
+    await user.click(screen.getByRole('button', { name: /^Pay \u2066?SAR\s?57\.50\u2069?$/ }));
     await waitFor(() => expect(server.seen(routeOf(paymentEndpoints.createOrder))).toHaveLength(1));
     expect(server.seen(routeOf(paymentEndpoints.createOrder))[0]!.body).toEqual({
       package_id: 'p1',
       provider: 'manual',
       language: 'en',
     });
-    // The result page reads the order from the server: pending, with its facts.
-    expect(await screen.findByRole('heading', { level: 1, name: 'Payment successful' })).toBeInTheDocument();
+    // The result page reads the order from the server: pending, with its facts, under a title
+    // that says so (issue 37: it read "Payment successful" beside a "Pending" badge).
+    expect(await screen.findByRole('heading', { level: 1, name: 'Awaiting payment' })).toBeInTheDocument();
+    expect(screen.queryByText('Payment successful')).not.toBeInTheDocument();
     expect(
       await screen.findByText('We are waiting for the payment to be confirmed. This page updates by itself.'),
     ).toBeInTheDocument();
+    // Where to send the money, and what to quote.
+    const instructions = screen.getByRole('alert', { name: 'Pay by bank transfer' });
+    expect(within(instructions).getByText('SA03 8000 0000 6080 1016 7519')).toBeInTheDocument();
+    expect(within(instructions).getByText('ELN-ORDER-1')).toBeInTheDocument();
+    expect(within(instructions).getByText('El Namer Co.')).toBeInTheDocument();
   });
 
   it('prices a custom amount and shows the server’s refusal beside it', async () => {
@@ -82,7 +98,7 @@ describe('recharge screen', () => {
     const input = screen.getByRole('textbox', { name: 'Number of credits' });
     await user.clear(input);
     await user.type(input, '50');
-    expect(screen.getByRole('button', { name: /^Pay EGP\s?1\.73$/ })).toBeEnabled();
+    expect(screen.getByRole('button', { name: /^Pay \u2066?EGP\s?1\.73\u2069?$/ })).toBeEnabled();
     await user.click(screen.getByRole('button', { name: /^Pay/ }));
     expect(
       await screen.findByText('Custom amounts are not available; choose a package.', { selector: 'p, div' }),
@@ -106,13 +122,17 @@ describe('payment result pages', () => {
           }),
         },
       });
+      // The heading follows the order, not the URL (issue 37).
       expect(
-        await screen.findByRole('heading', { level: 1, name: i18n.t('payment.failed.title') }),
+        await screen.findByRole('heading', { level: 1, name: i18n.t('payment.success.title') }),
       ).toBeInTheDocument();
       const paid =
         language === 'en' ? 'Payment received: 1,000 credits were added to your balance.' : /أُضيفت/;
       expect(await screen.findByText(paid)).toBeInTheDocument();
-      expect(screen.getByText(language === 'en' ? '1,100' : '١٬١٠٠')).toBeInTheDocument();
+      expect(
+        // Western digits in Arabic too, as on every other screen (issue 37).
+        screen.getByText('1,100'),
+      ).toBeInTheDocument();
     },
   );
 
@@ -154,7 +174,7 @@ describe('orders screen', () => {
       },
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Recharge orders' })).toBeInTheDocument();
-    expect(await screen.findByText(/SAR: SAR\s?172\.50 in 3 orders/)).toBeInTheDocument();
+    expect(await screen.findByText(/SAR: \u2066?SAR\s?172\.50\u2069? in 3 orders/)).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Open order order-1' }));
     const dialog = await screen.findByRole('dialog');
     await user.click(await within(dialog).findByRole('button', { name: 'Mark as paid' }));
@@ -290,6 +310,55 @@ describe('packages screen (administrators)', () => {
       });
     },
   );
+
+  it("saves a currency's bank account, showing a mistyped IBAN beside its field (issue 37)", async () => {
+    let attempts = 0;
+    const { user, server } = renderApp({
+      language: 'en',
+      signedInAs: 'admin',
+      route: paths.dashboard.financial.packages,
+      routes: {
+        ...catalogRoutes,
+        [routeOf(paymentEndpoints.settings)]: () => ({ status: 200, data: settings }),
+        [routeOf(bankAccountEndpoints.list)]: () => ({ status: 200, data: { results: [] } }),
+        [routeOf(bankAccountEndpoints.save, { currency: 'SAR' })]: (request) =>
+          (attempts += 1) === 1
+            ? {
+                status: 400,
+                data: {
+                  statusCode: 400,
+                  code: 'errors.validation',
+                  message: 'x',
+                  fields: { iban: 'validation.ibanInvalid' },
+                },
+              }
+            : { status: 200, data: { currency: 'SAR', ...(request.body as object) } },
+      },
+    });
+    const sar = await screen.findByRole('group', { name: 'SAR' });
+    expect(
+      within(sar).getByText('No account: SAR orders show no transfer instructions.'),
+    ).toBeInTheDocument();
+    await user.type(within(sar).getByRole('textbox', { name: /^Bank/ }), 'Al Rajhi');
+    await user.type(within(sar).getByRole('textbox', { name: /^Beneficiary/ }), 'El Namer Co.');
+    await user.type(within(sar).getByRole('textbox', { name: /^IBAN/ }), 'SA03 8000');
+    await user.click(within(sar).getByRole('button', { name: 'Save the SAR account' }));
+    expect(
+      await within(sar).findByText('This IBAN is not valid: check its letters and digits.'),
+    ).toBeInTheDocument();
+    // Nothing typed is lost: the corrected IBAN is sent with the other fields.
+    await user.type(within(sar).getByRole('textbox', { name: /^IBAN/ }), ' 0000 6080 1016 7519');
+    await user.click(within(sar).getByRole('button', { name: 'Save the SAR account' }));
+    await waitFor(() =>
+      expect(server.seen(routeOf(bankAccountEndpoints.save, { currency: 'SAR' }))).toHaveLength(2),
+    );
+    expect(server.seen(routeOf(bankAccountEndpoints.save, { currency: 'SAR' }))[1]!.body).toEqual({
+      bank_name: 'Al Rajhi',
+      beneficiary: 'El Namer Co.',
+      iban: 'SA03 8000 0000 6080 1016 7519',
+      reference_prefix: '',
+    });
+  });
 });
 
 describe('invoice screen', () => {
@@ -314,6 +383,7 @@ describe('invoice screen', () => {
               package_name_ar: 'باقة الألف',
               package_name_en: 'Thousand pack',
               vat_percent: 15,
+              bank_transfer: null,
             },
           }),
         },
@@ -328,4 +398,33 @@ describe('invoice screen', () => {
       ).toBeInTheDocument();
     },
   );
+
+  it('shows a pending order as a pro-forma with the bank-transfer instructions (issue 37)', async () => {
+    renderApp({
+      language: 'ar',
+      signedInAs: 'sender',
+      route: paths.dashboard.financial.invoice('order-1'),
+      routes: {
+        [routeOf(paymentEndpoints.invoice, { id: 'order-1' })]: () => ({
+          status: 200,
+          data: {
+            invoice_number: null,
+            issued_at: null,
+            language: 'ar',
+            seller: { name: 'El Namer LLC', address: 'Riyadh', tax_number: '' },
+            buyer: { username: 'sender', email: 'sender@example.com', organization: null },
+            order: orderDetail('pending'),
+            package_name_ar: 'باقة الألف',
+            package_name_en: 'Thousand pack',
+            vat_percent: 15,
+            bank_transfer: transfer,
+          },
+        }),
+      },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'فاتورة مبدئية' })).toBeInTheDocument();
+    const instructions = screen.getByRole('alert', { name: 'الدفع بالتحويل البنكي' });
+    expect(within(instructions).getByText('ELN-ORDER-1')).toBeInTheDocument();
+    expect(within(instructions).getByText('Al Rajhi')).toBeInTheDocument();
+  });
 });

@@ -98,14 +98,14 @@ describe('users screen', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'New user' });
     await user.type(within(dialog).getByLabelText(/User name/), 'nadia');
     await user.type(within(dialog).getByLabelText(/E-mail/), 'nadia@example.test');
-    await user.type(within(dialog).getByLabelText(/Password/), 'short');
+    await user.type(within(dialog).getByLabelText(/Password/, { selector: 'input' }), 'short');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(
       await within(dialog).findByText('The password must be at least 8 characters long.'),
     ).toBeInTheDocument();
     expect(server.seen(routeOf(userEndpoints.create))).toHaveLength(0);
 
-    await user.type(within(dialog).getByLabelText(/Password/), '-pass-2026');
+    await user.type(within(dialog).getByLabelText(/Password/, { selector: 'input' }), '-pass-2026');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('The user was added.')).toBeInTheDocument();
     expect(server.seen(routeOf(userEndpoints.create))[0]?.body).toMatchObject({
@@ -136,7 +136,7 @@ describe('users screen', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'مستخدم جديد' });
     await user.type(within(dialog).getByLabelText(/اسم المستخدم/), 'layla');
     await user.type(within(dialog).getByLabelText(/البريد الإلكتروني/), 'other@example.test');
-    await user.type(within(dialog).getByLabelText(/كلمة المرور/), 'long-pass-2026');
+    await user.type(within(dialog).getByLabelText(/كلمة المرور/, { selector: 'input' }), 'long-pass-2026');
     await user.click(within(dialog).getByRole('button', { name: 'حفظ' }));
     expect(await within(dialog).findByText('اسم المستخدم هذا مستخدم من قبل.')).toBeInTheDocument();
     expect(within(dialog).getByLabelText(/البريد الإلكتروني/)).toHaveValue('other@example.test');

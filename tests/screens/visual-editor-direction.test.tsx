@@ -61,4 +61,13 @@ describe('the visual editor toolbar', () => {
     await user.tab({ shift: true });
     expect(buttons[1]).toHaveFocus();
   });
+
+  // Issue 37, defect 10: the image button was an emoji, an empty box without an emoji font.
+  it('draws the image button as an icon, not an emoji', async () => {
+    const { i18n } = renderWithProviders(<Editor initial="<p>x</p>" />, { language: 'ar' });
+    const toolbar = await screen.findByRole('toolbar', { name: i18n.t('templates:toolbar.label') });
+    const button = within(toolbar).getByRole('button', { name: i18n.t('templates:toolbar.image') });
+    expect(button.querySelector('svg')).not.toBeNull();
+    expect(button.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
+  });
 });

@@ -28,6 +28,7 @@ export function orderDetail(status: OrderStatus, extra: Partial<OrderDetail> = {
     settled_at: status === 'pending' ? null : '2026-11-26T10:00:00.000Z',
     created_at: '2026-11-26T09:00:00.000Z',
     balance: status === 'paid' ? 1100 : 100,
+    bank_transfer: null,
     ...extra,
   };
 }

@@ -20,4 +20,16 @@ describe('the mailbox view of a message', () => {
     ]);
     expect(html).not.toContain('src=');
   });
+
+  // Issue 37, defect 2: inside the sandboxed frame a link could not go anywhere.
+  it('opens web links in a tab of their own, without opener or referrer', () => {
+    const html = safeMailHtml(
+      '<a href="https://app.example/s/abc?answer=yes">نعم</a><a href="#top">top</a><a href="javascript:alert(1)">x</a>',
+    );
+    const links = new DOMParser().parseFromString(html, 'text/html').querySelectorAll('a');
+    expect(links[0]?.getAttribute('target')).toBe('_blank');
+    expect(links[0]?.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(links[1]?.hasAttribute('target')).toBe(false);
+    expect(links[2]?.hasAttribute('href')).toBe(false);
+  });
 });

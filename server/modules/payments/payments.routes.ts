@@ -10,6 +10,7 @@ import { creditAlertDeps, notifyCreditAlert, usersBelowThreshold } from './credi
 import * as repo from './payments.repository.ts';
 import * as service from './payments.service.ts';
 import { attachReceipt, readReceipt } from './receipts.ts';
+import { bankAccountRoutes } from './bank-accounts.ts';
 import { createStripeClient, manualProvider, stripeProvider, type PaymentProvider } from './providers.ts';
 
 /** Credit packages, recharge orders, the providers' webhooks, invoices and the credit alert (issue 19). */
@@ -164,6 +165,8 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
   route(app, paymentEndpoints.invoice, (request) =>
     service.invoiceOf(deps, request.user!, request.params.id),
   );
+
+  bankAccountRoutes(app);
 
   route(app, paymentEndpoints.creditAlerts, async () => {
     const results = await usersBelowThreshold(db);

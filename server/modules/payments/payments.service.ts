@@ -16,6 +16,7 @@ import { purchaseCredits, takeBackCredits } from '../credits/ledger.ts';
 import * as repo from './payments.repository.ts';
 import type { OrderRow } from './payments.repository.ts';
 import type { PaymentProvider } from './providers.ts';
+import { bankTransferFor } from './bank-accounts.ts';
 
 export type PaymentDeps = {
   db: Db;
@@ -210,7 +211,11 @@ export async function getOrder(deps: PaymentDeps, viewer: User, id: string) {
     .select(['quota', 'used_quota'])
     .where('id', '=', row.user_id)
     .executeTakeFirst();
-  return { ...repo.toOrder(row), balance: owner ? Number(owner.quota) - Number(owner.used_quota) : 0 };
+  return {
+    ...repo.toOrder(row),
+    balance: owner ? Number(owner.quota) - Number(owner.used_quota) : 0,
+    bank_transfer: row.status === 'pending' ? await bankTransferFor(deps.db, row) : null,
+  };
 }
 
 export async function markPaid(deps: PaymentDeps, admin: User, id: string) {
@@ -288,7 +293,10 @@ export async function refundOrder(deps: PaymentDeps, admin: User, id: string, re
 
 export async function invoiceOf(deps: PaymentDeps, viewer: User, id: string) {
   const row = await visibleOrder(deps.db, viewer, id);
-  if (row.invoice_number === null || row.paid_at === null) throw notFound('Invoice');
+  // A pending order has a pro-forma (number and date to come) to pay by; a failed, expired or
+  // cancelled one has nothing to invoice.
+  const pending = row.status === 'pending';
+  if (!pending && (row.invoice_number === null || row.paid_at === null)) throw notFound('Invoice');
   const settings = await repo.readSettings(deps.db);
   const buyer = await deps.db
     .selectFrom('users')
@@ -297,7 +305,7 @@ export async function invoiceOf(deps: PaymentDeps, viewer: User, id: string) {
     .executeTakeFirst();
   const pkg = row.package_id ? await repo.findPackage(deps.db, row.package_id) : undefined;
   return {
-    invoice_number: Number(row.invoice_number),
+    invoice_number: row.invoice_number === null ? null : Number(row.invoice_number),
     issued_at: row.paid_at,
     language: row.language,
     seller: {
@@ -315,6 +323,7 @@ export async function invoiceOf(deps: PaymentDeps, viewer: User, id: string) {
     package_name_en: pkg?.name_en ?? null,
     vat_percent:
       Number(row.subtotal) > 0 ? Math.round((Number(row.tax) * 10_000) / Number(row.subtotal)) / 100 : 0,
+    bank_transfer: pending ? await bankTransferFor(deps.db, row) : null,
   };
 }
 

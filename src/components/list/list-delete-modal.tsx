@@ -35,7 +35,7 @@ export function ListDeleteModal<Item extends ListItem>({
     <Modal opened={confirming || deleting} onClose={cancel} title={t(titleKey)} centered>
       <Text>{t(messageKey, { name: pending ? nameOf(pending) : '' })}</Text>
       <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={cancel} disabled={deleting}>
+        <Button data-autofocus variant="default" onClick={cancel} disabled={deleting}>
           {t('common.cancel')}
         </Button>
         <Button color="red" loading={deleting} onClick={() => actor.send({ type: 'list.delete.confirm' })}>

@@ -5,6 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { useCanEnterAdminArea } from '../../app/route-guards.tsx';
 import { navSections, type NavLinkItem, type NavSection } from './nav-items.ts';
 
+/** The id the burger's aria-controls names. */
+export const NAVBAR_ID = 'app-navbar';
+
 const allLinks: NavLinkItem[] = navSections.flatMap((section) =>
   'links' in section ? section.links : [section],
 );
@@ -16,7 +19,7 @@ function activeLinkKey(pathname: string): string | undefined {
   return matching.sort((a, b) => b.to.length - a.to.length)[0]?.labelKey;
 }
 
-export function DashboardNavbar({ onNavigate }: { onNavigate: () => void }) {
+export function DashboardNavbar({ onNavigate, hidden }: { onNavigate: () => void; hidden: boolean }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const showAdminSections = useCanEnterAdminArea();
@@ -69,7 +72,9 @@ export function DashboardNavbar({ onNavigate }: { onNavigate: () => void }) {
     );
 
   return (
-    <AppShell.Navbar p="xs" aria-label={t('nav.label')}>
+    // `inert` while it is a closed drawer (small screens): its links sit off screen, and Tab
+    // would walk through twenty of them before the page (issue 37, defect 6).
+    <AppShell.Navbar p="xs" aria-label={t('nav.label')} id={NAVBAR_ID} inert={hidden}>
       <AppShell.Section grow component={ScrollArea}>
         {visible.map(renderSection)}
       </AppShell.Section>

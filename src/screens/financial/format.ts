@@ -1,15 +1,14 @@
 import type { Currency } from '../../../contract/payments.contract.ts';
 import { formatDateTime as formatAppDateTime } from '../../lib/format-date.ts';
+import { formatMoney as formatAppMoney, formatNumber } from '../../lib/format-number.ts';
 
-const locale = (language: string) => (language === 'ar' ? 'ar-EG' : 'en-US');
-
-/** An amount in the currency's minor unit (every currency sold has two decimals), written for a reader. */
+/** An amount in the currency's minor unit, in the interface's one number format (src/lib/format-number.ts). */
 export function formatMoney(amount: number, currency: Currency, language: string): string {
-  return new Intl.NumberFormat(locale(language), { style: 'currency', currency }).format(amount / 100);
+  return formatAppMoney(amount, currency, language);
 }
 
 export function formatCount(value: number, language: string): string {
-  return new Intl.NumberFormat(locale(language)).format(value);
+  return formatNumber(value, language);
 }
 
 /** The app's one date format (src/lib/format-date.ts), so orders and invoices read like the rest. */

@@ -5,6 +5,7 @@ import { useParams } from 'react-router-dom';
 import { useAppServices } from '../../app/app-services.tsx';
 import { provideInvoice } from '../../app/wiring/payments.wiring.ts';
 import { ErrorWithRetry, LoadingBlock } from '../../components/load-states.tsx';
+import { BankTransferPanel } from './bank-transfer-panel.tsx';
 import { formatCount, formatDateTime, formatMoney } from './format.ts';
 import { usePaymentsTexts } from './payments-namespace.ts';
 
@@ -43,8 +44,10 @@ export default function InvoiceScreen() {
       <style>{PRINT_CSS}</style>
       <Group justify="space-between">
         <Title order={1}>
-          {t('payments:invoice.title')}
-          {invoice ? ` #${invoice.invoice_number}` : ''}
+          {/* Before payment the page is a pro-forma: no number yet (issue 37). */}
+          {invoice && invoice.invoice_number === null
+            ? t('payments:invoice.proForma')
+            : `${t('payments:invoice.title')}${invoice ? ` #${invoice.invoice_number}` : ''}`}
         </Title>
         {invoice ? (
           <Button className="no-print" onClick={() => actor.send({ type: 'invoice.print' })}>
@@ -84,9 +87,11 @@ export default function InvoiceScreen() {
                 <Text fw={700}>{t('payments:invoice.buyer')}</Text>
                 <Text dir="auto">{invoice.buyer.organization ?? invoice.buyer.username}</Text>
                 <Text dir="ltr">{invoice.buyer.email}</Text>
-                <Text>
-                  {t('payments:invoice.date')}: {formatDateTime(invoice.issued_at, language)}
-                </Text>
+                {invoice.issued_at ? (
+                  <Text>
+                    {t('payments:invoice.date')}: {formatDateTime(invoice.issued_at, language)}
+                  </Text>
+                ) : null}
               </Stack>
             </Group>
             <Table withTableBorder>
@@ -126,6 +131,7 @@ export default function InvoiceScreen() {
               {t(`payments:status.${invoice.order.status}`)} ·{' '}
               {t(`payments:providers.${invoice.order.provider}`)}
             </Text>
+            {invoice.bank_transfer ? <BankTransferPanel transfer={invoice.bank_transfer} /> : null}
           </Stack>
         </Paper>
       ) : null}

@@ -12,6 +12,7 @@ import { ListTable, useListActor, type ListColumn } from '../../components/list/
 import { useSubmit } from '../../components/use-submit.ts';
 import { provideList } from '../../machines/list.machine.ts';
 import { formatCount, formatMoney } from './format.ts';
+import { BankAccountsForm } from './bank-accounts-form.tsx';
 import { PaymentSettingsForm } from './payment-settings-form.tsx';
 import { usePaymentsTexts } from './payments-namespace.ts';
 
@@ -148,6 +149,7 @@ export default function PackagesScreen() {
         )}
       />
       <PaymentSettingsForm />
+      <BankAccountsForm />
     </Stack>
   );
 }

@@ -93,7 +93,10 @@ export default function RechargeScreen() {
                         <Stack gap={2}>
                           <Text fw={700}>{language === 'ar' ? item.name_ar : item.name_en}</Text>
                           <Text size="sm">
-                            {formatCount(item.credits, i18n.language)} {t('payments:recharge.credits')}
+                            {t('payments:recharge.creditsCount', {
+                              count: item.credits,
+                              formatted: formatCount(item.credits, i18n.language),
+                            })}
                           </Text>
                           <Text size="sm">{formatMoney(item.price, item.currency, i18n.language)}</Text>
                         </Stack>

@@ -19,6 +19,7 @@ import * as home from '../../machines/logs/home-summary.machine.ts';
 import { CampaignTitle } from '../logs/campaign-title.tsx';
 import { campaignTime, CampaignStatusBadge, formatNumber, formatTime } from '../logs/format.tsx';
 import { useLogsI18n } from '../logs/use-logs-i18n.ts';
+import { formatPercent } from '../../lib/format-number.ts';
 
 function Period({ titleKey, figures }: { titleKey: string; figures: PeriodFigures }) {
   const { t, i18n } = useLogsI18n();
@@ -39,10 +40,7 @@ function Period({ titleKey, figures }: { titleKey: string; figures: PeriodFigure
             {name === 'bounced' || name === 'complained' ? (
               <Text size="xs">
                 {t('logs:home.rate', {
-                  rate: new Intl.NumberFormat(i18n.language, {
-                    style: 'percent',
-                    maximumFractionDigits: 2,
-                  }).format(figures.sent === 0 ? 0 : figures[name] / figures.sent),
+                  rate: formatPercent(figures[name], figures.sent, i18n.language),
                 })}
               </Text>
             ) : null}

@@ -10,6 +10,7 @@ import { useLogsI18n } from '../logs/use-logs-i18n.ts';
 import { HomeFigures } from './home-figures.tsx';
 import { HomeLive } from './home-live.tsx';
 import { HomeTrend } from './home-trend.tsx';
+import { formatNumber } from '../../lib/format-number.ts';
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
@@ -37,7 +38,7 @@ export default function HomeScreen() {
   const summary = useActorRef(machine);
   // The credit the server has now; the sign-in's copy (maybe hours old) until it arrives.
   const fresh = useSelector(summary, selectSummary);
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = { format: (value: number) => formatNumber(value, i18n.language) };
 
   return (
     <Stack gap="lg">

@@ -71,7 +71,7 @@ export function CancelCampaignModal({
     <Modal opened={confirming || cancelling} onClose={dismiss} title={t('logs:actions.cancelTitle')} centered>
       <Text>{t('logs:actions.cancelMessage', { subject: pending ? subjectOf(pending.id) : '' })}</Text>
       <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={dismiss} disabled={cancelling}>
+        <Button data-autofocus variant="default" onClick={dismiss} disabled={cancelling}>
           {t('logs:actions.keep')}
         </Button>
         <Button color="red.9" loading={cancelling} onClick={() => control.send({ type: 'campaign.confirm' })}>

@@ -6,6 +6,7 @@ import type { CampaignTimeline } from '../../../contract/logs.contract.ts';
 import { chartLabel } from '../../lib/bidi.ts';
 import { formatDate, formatDateTime } from '../../lib/format-date.ts';
 import { formatNumber } from './format.tsx';
+import { formatPercent } from '../../lib/format-number.ts';
 
 type Point = { at: string; count: number };
 
@@ -44,10 +45,7 @@ export function mergeBuckets(timeline: CampaignTimeline) {
 const total = (points: Point[]) => points.reduce((sum, point) => sum + point.count, 0);
 
 /** Bounces and complaints as a share of deliveries (what mailbox providers judge a sender by). */
-const percent = (part: number, whole: number, language: string) =>
-  new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 2 }).format(
-    whole === 0 ? 0 : part / whole,
-  );
+const percent = (part: number, whole: number, language: string) => formatPercent(part, whole, language);
 
 /** Deliveries, failures and first opens per hour or day, and the yes/no answers. */
 export function CampaignCharts({ timeline }: { timeline: CampaignTimeline }) {

@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import type { CampaignLog } from '../../../contract/logs.contract.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
 import type { CampaignState, CampaignStatusName } from '../../../contract/send.contract.ts';
+import { formatNumber as formatAppNumber } from '../../lib/format-number.ts';
 
 // What the e-mail log's screens share: times, figures, the status badge, live figures over a row.
 
 export const formatTime = (iso: string | null, language: string) => formatDateTime(iso, language);
 
-export const formatNumber = (value: number, language: string) => value.toLocaleString(language);
+export const formatNumber = (value: number, language: string) => formatAppNumber(value, language);
 
 /** When it went (or goes) out: the start once started, the scheduled time before, else creation. */
 export const campaignTime = (campaign: Pick<CampaignLog, 'started_at' | 'scheduled_at' | 'created_at'>) =>

@@ -16,8 +16,10 @@ export function MailHtmlFrame({
   return (
     <iframe
       title={title}
-      // No allow-scripts, no allow-same-origin, no popups, no forms: a picture of the mail.
-      sandbox=""
+      // No allow-scripts, no allow-same-origin, no forms: a picture of the mail. Its links (made
+      // target=_blank by safeMailHtml) open in a new tab that escapes the sandbox, so a survey's
+      // answer page, "view in browser" and unsubscribe work as they do in a mail client.
+      sandbox="allow-popups allow-popups-to-escape-sandbox"
       referrerPolicy="no-referrer"
       srcDoc={clean}
       style={{

@@ -37,7 +37,7 @@ function ClearDialog({ actor }: { actor: MailboxActorRef }) {
     <Modal opened={opened} onClose={cancel} title={t('mailbox:clear.title')} centered>
       <Text>{t('mailbox:clear.message')}</Text>
       <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={cancel} disabled={clearing}>
+        <Button data-autofocus variant="default" onClick={cancel} disabled={clearing}>
           {t('common.cancel', { ns: 'common' })}
         </Button>
         <Button color="red" loading={clearing} onClick={() => actor.send({ type: 'mailbox.clear.confirm' })}>

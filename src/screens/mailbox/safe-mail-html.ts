@@ -9,6 +9,7 @@ const purifier = DOMPurify(window);
 const URL_ATTRIBUTES = ['src', 'srcset', 'background', 'poster', 'lowsrc', 'dynsrc'];
 const CSS_URL = /url\s*\([^)]*\)/gi;
 const CSS_IMPORT = /@import[^;]*;?/gi;
+const WEB_LINK = /^\s*(https?|mailto):/i;
 
 /** The message's embedded images by content id, while one message is being sanitised. */
 let embedded = new Map<string, string>();
@@ -26,6 +27,13 @@ purifier.addHook('afterSanitizeAttributes', (node) => {
   }
   const style = node.getAttribute('style');
   if (style) node.setAttribute('style', style.replace(CSS_URL, 'none'));
+  // A link opens in a tab of its own: the frame itself may not navigate (no page of ours, or the
+  // survey's answer page, belongs inside a sandboxed picture of the mail), and the mail's
+  // opener and referrer stay out of what it opens.
+  if (node.tagName === 'A' && WEB_LINK.test(node.getAttribute('href') ?? '')) {
+    node.setAttribute('target', '_blank');
+    node.setAttribute('rel', 'noopener noreferrer');
+  }
 });
 
 purifier.addHook('uponSanitizeElement', (node, data) => {

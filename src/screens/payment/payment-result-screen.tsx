@@ -9,6 +9,7 @@ import { provideOrder } from '../../app/wiring/payments.wiring.ts';
 import type { OrderActorRef } from '../../machines/payments/order.machine.ts';
 import { formatCount, formatMoney } from '../financial/format.ts';
 import { OrderStatusBadge } from '../financial/order-status-badge.tsx';
+import { BankTransferPanel } from '../financial/bank-transfer-panel.tsx';
 import { ReceiptPanel } from '../financial/receipt-panel.tsx';
 import { usePaymentsTexts } from '../financial/payments-namespace.ts';
 
@@ -34,6 +35,26 @@ function OrderFacts({ order }: { order: OrderDetail }) {
   );
 }
 
+/**
+ * The heading says what the order is, whatever the provider's redirect URL claims: an unpaid
+ * transfer under /payment/success is not a success, nor a paid order under /payment/failed.
+ */
+function titleKeyOf(status: OrderDetail['status'] | undefined): string {
+  if (status === undefined) return 'payment.checking.title';
+  if (status === 'paid') return 'payment.success.title';
+  if (status === 'pending' || status === 'refunded') return `payment.${status}.title`;
+  return 'payment.failed.title';
+}
+
+function ResultTitle({ titleKey }: { titleKey: string }) {
+  const { t } = usePaymentsTexts();
+  return (
+    <Title order={1} ta="center">
+      {t(titleKey)}
+    </Title>
+  );
+}
+
 function OrderResult({ orderId }: { orderId: string }) {
   const { t, i18n } = usePaymentsTexts();
   const { call, notify, auth } = useAppServices();
@@ -49,27 +70,33 @@ function OrderResult({ orderId }: { orderId: string }) {
   if (snapshot.matches('loadFailed')) {
     const signIn = snapshot.context.errorKey === 'errors.unauthorized';
     return (
-      <Alert color="red" variant="light" role="alert">
-        <Stack gap="sm" align="flex-start">
-          <Text>{t(signIn ? 'payments:result.signIn' : 'payments:result.loadFailed')}</Text>
-          {signIn ? (
-            <Button component={Link} to={paths.auth.login} size="xs">
-              {t('payments:result.signInButton')}
-            </Button>
-          ) : (
-            <Button size="xs" onClick={() => actor.send({ type: 'order.retry' })}>
-              {t('payments:result.retry')}
-            </Button>
-          )}
-        </Stack>
-      </Alert>
+      <>
+        <ResultTitle titleKey={titleKeyOf(undefined)} />
+        <Alert color="red" variant="light" role="alert">
+          <Stack gap="sm" align="flex-start">
+            <Text>{t(signIn ? 'payments:result.signIn' : 'payments:result.loadFailed')}</Text>
+            {signIn ? (
+              <Button component={Link} to={paths.auth.login} size="xs">
+                {t('payments:result.signInButton')}
+              </Button>
+            ) : (
+              <Button size="xs" onClick={() => actor.send({ type: 'order.retry' })}>
+                {t('payments:result.retry')}
+              </Button>
+            )}
+          </Stack>
+        </Alert>
+      </>
     );
   }
   if (!order) {
     return (
-      <Center py="lg" role="status" aria-label={t('common.loading')}>
-        <Loader />
-      </Center>
+      <>
+        <ResultTitle titleKey={titleKeyOf(undefined)} />
+        <Center py="lg" role="status" aria-label={t('common.loading')}>
+          <Loader />
+        </Center>
+      </>
     );
   }
   const message = snapshot.matches('paid')
@@ -80,7 +107,8 @@ function OrderResult({ orderId }: { orderId: string }) {
         ? t('payments:result.closed', { status: t(`payments:status.${order.status}`) })
         : t('payments:result.pending');
   return (
-    <Stack gap="md" align="center">
+    <Stack gap="md" align="center" w="100%">
+      <ResultTitle titleKey={titleKeyOf(order.status)} />
       <OrderStatusBadge status={order.status} />
       <Text ta="center" role="status" aria-live="polite">
         {message}
@@ -98,6 +126,7 @@ function OrderResult({ orderId }: { orderId: string }) {
           </Button>
         </Group>
       ) : null}
+      {order.bank_transfer ? <BankTransferPanel transfer={order.bank_transfer} /> : null}
       {order.status === 'pending' && order.provider === 'manual' ? (
         <ReceiptPanel order={order} canAttach={order.user_id === payerId} onAttached={reload} />
       ) : null}
@@ -106,8 +135,9 @@ function OrderResult({ orderId }: { orderId: string }) {
 }
 
 /**
- * /payment/success and /payment/failed (issue 19). The outcome in the URL only picks the title;
- * what the page says comes from the order the server answers, polled until it is settled.
+ * /payment/success and /payment/failed (issue 19). The outcome in the URL names the page only
+ * when there is no order; otherwise title and text come from the order the server answers,
+ * polled until it is settled (issue 37).
  */
 export default function PaymentResultScreen({ outcome }: { outcome: 'success' | 'failed' }) {
   const { t } = usePaymentsTexts();
@@ -116,13 +146,14 @@ export default function PaymentResultScreen({ outcome }: { outcome: 'success' | 
   return (
     <Center mih="100dvh" p="md">
       <Stack align="center" gap="md" maw={560} w="100%">
-        <Title order={1} ta="center">
-          {t(`payment.${outcome}.title`)}
-        </Title>
         {orderId ? (
           <OrderResult orderId={orderId} />
         ) : (
-          <Text ta="center">{t('payments:result.noOrder')}</Text>
+          <>
+            {/* No order to read: only then does the redirect's outcome name the page. */}
+            <ResultTitle titleKey={`payment.${outcome}.title`} />
+            <Text ta="center">{t('payments:result.noOrder')}</Text>
+          </>
         )}
         <Group>
           <Button component={Link} to={paths.dashboard.financial.orders} variant="light">

@@ -5,6 +5,7 @@ import arProfile from '../../i18n/locales/ar/profile.json';
 import enProfile from '../../i18n/locales/en/profile.json';
 import { useNamespace } from '../../i18n/use-namespace.ts';
 import { selectUser } from '../../machines/auth.machine.ts';
+import { DigitsSetting } from './digits-setting.tsx';
 import { PasswordForm } from './password-form.tsx';
 import { ProfileDetailsForm } from './profile-details-form.tsx';
 
@@ -26,6 +27,7 @@ export default function ProfileScreen() {
           </Text>
           <ProfileDetailsForm user={user} />
           <PasswordForm />
+          <DigitsSetting />
         </>
       ) : null}
     </Stack>

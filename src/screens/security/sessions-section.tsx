@@ -27,7 +27,15 @@ export function SessionsSection({ sessions, changed }: { sessions: SessionInfo[]
         {t('security:sessions.heading')}
       </Title>
       <Text>{t('security:sessions.intro')}</Text>
-      <Table.ScrollContainer minWidth={560}>
+      {/* A focusable region scrolls with the arrow keys: at 390 px the table is wider than the
+          screen, and a mouse-only scroll bar left its "Sign out" column out of reach. */}
+      <Table.ScrollContainer
+        minWidth={560}
+        type="native"
+        tabIndex={0}
+        role="region"
+        aria-label={t('security:sessions.table')}
+      >
         <Table striped>
           <Table.Thead>
             <Table.Tr>
@@ -58,7 +66,9 @@ export function SessionsSection({ sessions, changed }: { sessions: SessionInfo[]
                   {session.current ? null : (
                     <Button
                       size="compact-sm"
-                      variant="light"
+                      // Outlined: Mantine's light variant paints a shaded colour ("red.9") as
+                      // its background, under text of the same red (issue 37, defect 1).
+                      variant="outline"
                       color="red.9"
                       loading={endOne.busy}
                       aria-label={t('security:sessions.signOutLabel', {
@@ -79,7 +89,7 @@ export function SessionsSection({ sessions, changed }: { sessions: SessionInfo[]
       {sessions.some((session) => !session.current) ? (
         <Group>
           <Button
-            variant="light"
+            variant="outline"
             color="red.9"
             loading={endOthers.busy}
             onClick={() => endOthers.submit(undefined)}

@@ -60,7 +60,7 @@ export function SendLeaveGuard({ actor, leaving, blocked }: SendLeaveGuardProps)
     >
       <Text mb="md">{t('send:leave.body')}</Text>
       <Group justify="flex-end">
-        <Button variant="default" onClick={() => actor.send({ type: 'leave.cancel' })}>
+        <Button data-autofocus variant="default" onClick={() => actor.send({ type: 'leave.cancel' })}>
           {t('send:leave.stay')}
         </Button>
         <Button color="red.9" onClick={() => actor.send({ type: 'leave.confirm' })}>

@@ -25,7 +25,7 @@ export function RemoveConfirm({ actor }: { actor: SenderIdentitiesActorRef }) {
       <Stack>
         <Text>{pending ? t(`senders:confirm.${pending.kind}`, { label }) : null}</Text>
         <Group justify="flex-end">
-          <Button variant="default" disabled={removing} onClick={cancel}>
+          <Button data-autofocus variant="default" disabled={removing} onClick={cancel}>
             {t('senders:confirm.cancel')}
           </Button>
           <Button color="red.9" loading={removing} onClick={() => actor.send({ type: 'identities.confirm' })}>

@@ -63,7 +63,7 @@ export function LeaveGuard({ editor, leaving, blocked }: LeaveGuardProps) {
     >
       <Text mb="md">{t('templates:leave.body')}</Text>
       <Group justify="flex-end">
-        <Button variant="default" onClick={() => editor.send({ type: 'leave.cancel' })}>
+        <Button data-autofocus variant="default" onClick={() => editor.send({ type: 'leave.cancel' })}>
           {t('templates:leave.cancel')}
         </Button>
         <Button color="red" onClick={() => editor.send({ type: 'leave.confirm' })}>

@@ -6,6 +6,28 @@ import { useTranslation } from 'react-i18next';
 // Only web addresses: a `javascript:` or `data:` source has no place in an e-mail.
 const IMAGE_URL = /^https?:\/\/\S+$/i;
 
+/**
+ * A picture frame drawn like the editor's other icons (16 px, stroked in the text colour): the
+ * emoji it replaces rendered as an empty box where the system has no emoji font (issue 37).
+ */
+function ImageIcon() {
+  return (
+    <svg
+      width={16}
+      height={16}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.5}
+      aria-hidden
+    >
+      <rect x={3} y={4} width={18} height={16} rx={2} />
+      <circle cx={9} cy={10} r={2} />
+      <path d="M21 16l-5-5L5 20" />
+    </svg>
+  );
+}
+
 /** Inserts an image by its address (e-mail images are linked, not pasted). */
 export function ImageUrlControl() {
   const { t } = useTranslation('templates');
@@ -31,7 +53,7 @@ export function ImageUrlControl() {
           title={t('templates:toolbar.image')}
           onClick={() => setOpened((open) => !open)}
         >
-          🖼
+          <ImageIcon />
         </RichTextEditor.Control>
       </Popover.Target>
       <Popover.Dropdown>

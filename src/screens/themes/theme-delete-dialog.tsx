@@ -16,7 +16,7 @@ export function ThemeDeleteDialog({ list }: { list: ListActorRef }) {
     <Modal opened={confirming} onClose={cancel} title={t('themes.confirmDeleteTitle')} centered>
       <Text>{t('themes.confirmDeleteMessage', { name: pending?.name ?? '' })}</Text>
       <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={cancel}>
+        <Button data-autofocus variant="default" onClick={cancel}>
           {t('common.cancel')}
         </Button>
         <Button color="red" onClick={() => list.send({ type: 'list.delete.confirm' })}>

@@ -7,14 +7,14 @@ import type { CsvCell } from '../../lib/csv.ts';
 import type { ListActorRef } from '../../machines/list.machine.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { selectQuery } from '../../machines/list.selectors.ts';
+import { formatNumber, formatSigned } from '../../lib/format-number.ts';
 
 // What the balance log and the account statement share: the movement columns and the kind filter.
 
 export const formatTime = (iso: string, language: string) => formatDateTime(iso, language);
 
 /** A signed amount, so a charge reads as "-3" and a top-up as "+100" in both languages. */
-export const formatAmount = (amount: number, language: string) =>
-  amount.toLocaleString(language, { signDisplay: 'exceptZero' });
+export const formatAmount = (amount: number, language: string) => formatSigned(amount, language);
 
 export function movementColumns(t: TFunction, language: string): ListColumn<BalanceEntry>[] {
   return [
@@ -24,7 +24,7 @@ export function movementColumns(t: TFunction, language: string): ListColumn<Bala
       render: (entry) => <span dir="ltr">{formatAmount(entry.amount, language)}</span>,
     },
     { headerKey: 'users:log.kind', render: (entry) => t(`users:kinds.${entry.kind}`) },
-    { headerKey: 'users:log.balanceAfter', render: (entry) => entry.balance_after.toLocaleString(language) },
+    { headerKey: 'users:log.balanceAfter', render: (entry) => formatNumber(entry.balance_after, language) },
     {
       headerKey: 'users:log.time',
       sortField: 'created_at',

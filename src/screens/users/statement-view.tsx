@@ -25,6 +25,7 @@ import type { StatementActorRef } from '../../machines/payments/statement.machin
 import { saveBlob } from '../../services/mailbox.service.ts';
 import { downloadStatement, listStatementLines } from '../../services/statement.service.ts';
 import { formatAmount, formatTime } from './credit-list.tsx';
+import { formatNumber } from '../../lib/format-number.ts';
 
 function statementColumns(t: TFunction, language: string): ListColumn<StatementEntry>[] {
   return [
@@ -41,7 +42,7 @@ function statementColumns(t: TFunction, language: string): ListColumn<StatementE
     },
     {
       headerKey: 'users:statement.columns.running_balance',
-      render: (line) => line.running_balance.toLocaleString(language),
+      render: (line) => formatNumber(line.running_balance, language),
     },
     {
       headerKey: 'users:statement.columns.reason',
@@ -104,7 +105,7 @@ function Totals({ summary, t, language }: { summary: StatementSummary; t: TFunct
             <Table.Th scope="row">{t(`users:statement.totals.${key}`)}</Table.Th>
             <Table.Td>
               <span dir="ltr">
-                {key === 'net' ? formatAmount(value, language) : value.toLocaleString(language)}
+                {key === 'net' ? formatAmount(value, language) : formatNumber(value, language)}
               </span>
             </Table.Td>
           </Table.Tr>
@@ -200,7 +201,7 @@ export function StatementView({ userId }: { userId: string | null }) {
       <Text>{t(userId ? 'users:statement.introOf' : 'users:statement.intro')}</Text>
       {summary ? (
         <Text fw={700}>
-          {t('users:statement.balanceNow', { balance: summary.user.balance.toLocaleString(language) })}
+          {t('users:statement.balanceNow', { balance: formatNumber(summary.user.balance, language) })}
         </Text>
       ) : null}
       <Filters actor={statement} t={t} />

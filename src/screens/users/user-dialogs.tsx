@@ -24,6 +24,7 @@ import {
   type UserFormActorRef,
   type UserFormField,
 } from '../../machines/user-form.machine.ts';
+import { formatNumber } from '../../lib/format-number.ts';
 
 /** The field bindings every input of both dialogs shares: value, change, translated error. */
 function useField(actor: UserFormActorRef) {
@@ -116,7 +117,9 @@ function QuotaFields({ actor }: { actor: UserFormActorRef }) {
   return (
     <>
       <Text size="sm">
-        {t('users:quota.current', { remaining: user?.remaining_quota.toLocaleString(i18n.language) ?? '' })}
+        {t('users:quota.current', {
+          remaining: user ? formatNumber(user.remaining_quota, i18n.language) : '',
+        })}
       </Text>
       <TextInput
         label={t('users:quota.amount')}

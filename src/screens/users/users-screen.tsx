@@ -16,6 +16,7 @@ import type { SaveRequest } from '../../machines/user-form.requests.ts';
 import type { Call } from '../../services/http.ts';
 import { addQuota, createUser, deleteUser, listUsers, updateUser } from '../../services/users.service.ts';
 import { UserDialogs } from './user-dialogs.tsx';
+import { formatNumber } from '../../lib/format-number.ts';
 
 function save(call: Call, request: SaveRequest, signal: AbortSignal): Promise<AdminUser> {
   switch (request.kind) {
@@ -54,7 +55,7 @@ export default function UsersScreen() {
     [call, notify, list],
   );
   const form = useActorRef(formMachine);
-  const number = (value: number) => value.toLocaleString(i18n.language);
+  const number = (value: number) => formatNumber(value, i18n.language);
 
   const columns: ListColumn<AdminUser>[] = [
     {

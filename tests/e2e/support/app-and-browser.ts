@@ -5,7 +5,7 @@ import { launchBrowser } from './browser.ts';
 
 export interface AppAndBrowser {
   app: RunningApp;
-  newPage: (height?: number) => Promise<Page>;
+  newPage: (height?: number, width?: number) => Promise<Page>;
 }
 
 /**
@@ -17,9 +17,9 @@ export function useAppAndBrowser(env: Record<string, string> = {}): AppAndBrowse
   let browser: Browser | undefined;
   const handle = {
     app: undefined as unknown as RunningApp,
-    newPage: async (height = 800) => {
+    newPage: async (height = 800, width = 1280) => {
       if (!browser) throw new Error('the browser is not started');
-      return browser.newPage({ viewport: { width: 1280, height } });
+      return browser.newPage({ viewport: { width, height } });
     },
   };
   beforeAll(async () => {

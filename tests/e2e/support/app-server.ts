@@ -10,6 +10,10 @@ export interface RunningApp {
   adminUsername: string;
   adminPassword: string;
   stop: () => Promise<void>;
+  /** Stops the server process but keeps its data and port, to see the app with the server down. */
+  kill: () => Promise<void>;
+  /** Starts it again on the same port and data (after kill). */
+  revive: () => Promise<void>;
 }
 
 export function freePort(): Promise<number> {
@@ -49,36 +53,48 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const adminPassword = 'e2e-Admin-Password-1';
   let log = '';
-  const child = spawn(process.execPath, serverArgs(), {
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_USERNAME: 'admin',
-      ADMIN_PASSWORD: adminPassword,
-      LOG_LEVEL: 'warn',
-      INBOUND_SMTP_PORT: '0',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const spawnServer = () => {
+    const started = spawn(process.execPath, serverArgs(), {
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        ADMIN_USERNAME: 'admin',
+        ADMIN_PASSWORD: adminPassword,
+        LOG_LEVEL: 'warn',
+        INBOUND_SMTP_PORT: '0',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    started.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    started.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    return started;
+  };
+  let child = spawnServer();
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUntilServing(`${baseUrl}/`, child, () => log);
+  const kill = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+  };
   return {
     baseUrl,
     adminUsername: 'admin',
     adminPassword,
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await kill();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+    kill,
+    revive: async () => {
+      child = spawnServer();
+      await waitUntilServing(`${baseUrl}/`, child, () => log);
     },
   };
 }

@@ -2,6 +2,7 @@ import { Alert, Box, Button, Group, Loader, Stack, Table, Text, TextInput, rem }
 import { useTranslation } from 'react-i18next';
 import { PreviewFrame } from './preview-frame.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
+import { formatNumber } from '../../../lib/format-number.ts';
 import { testAddresses } from '../../../machines/send-wizard/draft.ts';
 import type { StepProps } from './step-props.ts';
 
@@ -16,11 +17,14 @@ export function ReviewStep({ state, send }: StepProps) {
       : draft.survey.type === 'yes_no'
         ? draft.survey.question
         : draft.survey.questions.join(' · ');
+  // Counted in words that agree with the number, the number itself written as everywhere else.
+  const credits = (count: number) =>
+    t('send:review.credits', { count, formatted: formatNumber(count, i18n.language) });
   const when =
     draft.schedule.mode === 'now' ? t('send:review.now') : formatDateTime(draft.schedule.at, i18n.language);
   const rows: Array<[string, string]> = [
-    [t('send:review.recipients'), check ? String(check.recipients_count) : '…'],
-    [t('send:review.blocked'), check ? String(check.blocked_count) : '…'],
+    [t('send:review.recipients'), check ? formatNumber(check.recipients_count, i18n.language) : '…'],
+    [t('send:review.blocked'), check ? formatNumber(check.blocked_count, i18n.language) : '…'],
     ...(draft.campaignName.trim()
       ? [[t('send:review.campaignName'), draft.campaignName.trim()] as [string, string]]
       : []),
@@ -31,8 +35,8 @@ export function ReviewStep({ state, send }: StepProps) {
     [t('send:review.survey'), survey],
     [t('send:review.when'), when],
     [t('send:options.trackClicks'), draft.trackClicks ? t('send:options.on') : t('send:options.off')],
-    [t('send:review.cost'), check ? t('send:review.credits', { count: check.cost }) : '…'],
-    [t('send:review.balance'), check ? t('send:review.credits', { count: check.balance }) : '…'],
+    [t('send:review.cost'), check ? credits(check.cost) : '…'],
+    [t('send:review.balance'), check ? credits(check.balance) : '…'],
   ];
   return (
     <Stack gap="md">
