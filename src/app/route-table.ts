@@ -90,7 +90,8 @@ export function page<P extends object>(
   path: string,
   title: string,
   screen: ComponentType<P>,
-  ...[options]: Partial<P> extends P ? [PageOptions<P>?] : [PageOptions<P>]
+  // NoInfer: the screen alone decides P, so a literal prop (`source: 'lists'`) is checked against it.
+  ...[options]: Partial<P> extends P ? [PageOptions<NoInfer<P>>?] : [PageOptions<NoInfer<P>>]
 ): PageEntry {
   const { props = {}, ...rest } = (options ?? {}) as { props?: object; key?: string; texts?: TextsPart };
   return { kind: 'page', path, title, screen: screen as ComponentType<object>, props, ...rest };
