@@ -11,12 +11,11 @@
  * Pure and dependency-free: the browser's preview renders with it too.
  */
 
+import { readAttributes } from './html-attributes.ts';
+
 export type UrlMode = 'component' | 'text';
 
 const TAG = /<!--[\s\S]*?(?:-->|$)|<[A-Za-z][^\s/>]*/g;
-// An attribute: its name, then an optional value "…", '…' or unquoted (sticky: read in place).
-const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/y;
-const SPACE = /[\s/]*/y;
 const URL_ATTRIBUTES = new Set(['href', 'src']);
 
 /** The [start, end) positions of every href/src value of the tags of `html`. */
@@ -25,25 +24,9 @@ export function urlValueSpans(html: string): [number, number][] {
   const tags = new RegExp(TAG.source, TAG.flags);
   for (let match = tags.exec(html); match; match = tags.exec(html)) {
     if (match[0].startsWith('<!--')) continue;
-    let at = match.index + match[0].length;
-    for (;;) {
-      SPACE.lastIndex = at;
-      SPACE.exec(html);
-      at = SPACE.lastIndex;
-      if (at >= html.length || html[at] === '>') break;
-      ATTRIBUTE.lastIndex = at;
-      const attribute = ATTRIBUTE.exec(html);
-      if (!attribute) {
-        at += 1;
-        continue;
-      }
-      const value = attribute[2] ?? attribute[3] ?? attribute[4];
-      if (value !== undefined && URL_ATTRIBUTES.has(attribute[1]!.toLowerCase())) {
-        const end = ATTRIBUTE.lastIndex - (attribute[4] === undefined ? 1 : 0);
-        spans.push([end - value.length, end]);
-      }
-      at = ATTRIBUTE.lastIndex;
-    }
+    const at = readAttributes(html, match.index + match[0].length, (name, value, start, end) => {
+      if (value !== undefined && URL_ATTRIBUTES.has(name.toLowerCase())) spans.push([start, end]);
+    });
     tags.lastIndex = at;
   }
   return spans;

@@ -1,3 +1,4 @@
+import { readAttributes } from '../../contract/html-attributes.ts';
 import { escapeHtml, type RenderedEmail } from '../../contract/template-render.ts';
 import { PUBLIC_MESSAGE_PREFIX } from './public-links.ts';
 
@@ -32,9 +33,6 @@ export type LinkOptions = {
 type Found = { url: string; start: number; end: number };
 
 const TAG = /<!--[\s\S]*?(?:-->|$)|<(a|area)(?=[\s/>])/gi;
-// An attribute: its name, then an optional value "…", '…' or unquoted (sticky: read in place).
-const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/y;
-const SPACE = /[\s/]*/y;
 
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 
@@ -62,30 +60,17 @@ function ownPage(url: string, publicUrl: string): boolean {
  * may hold '>'); answers the tracked href's value position, if any, and where the tag ends.
  */
 function readTag(html: string, at: number, options: LinkOptions): { href: Found | null; end: number } {
-  let href: Found | null = null;
+  // Assigned in the visit below: typed by hand, as narrowing cannot see into the callback.
+  let href = null as Found | null;
   let noTrack = false;
-  for (;;) {
-    SPACE.lastIndex = at;
-    SPACE.exec(html);
-    at = SPACE.lastIndex;
-    if (at >= html.length || html[at] === '>') break;
-    ATTRIBUTE.lastIndex = at;
-    const match = ATTRIBUTE.exec(html);
-    if (!match) {
-      at += 1; // a stray quote or '=': skip it, as a browser would
-      continue;
-    }
-    const name = match[1]!.toLowerCase();
-    const value = match[2] ?? match[3] ?? match[4];
+  const stop = readAttributes(html, at, (written, value, start, end) => {
+    const name = written.toLowerCase();
     if (name === 'data-no-track') noTrack = true;
     if (name === 'href' && href === null && value !== undefined) {
-      const quoted = match[4] === undefined;
-      const end = ATTRIBUTE.lastIndex - (quoted ? 1 : 0);
-      href = { url: decodeEntities(value).trim(), start: end - value.length, end };
+      href = { url: decodeEntities(value).trim(), start, end };
     }
-    at = ATTRIBUTE.lastIndex;
-  }
-  const end = Math.min(at + 1, html.length);
+  });
+  const end = Math.min(stop + 1, html.length);
   if (!href || noTrack) return { href: null, end };
   const trackable = isHttp(href.url) || (options.template === true && isPlaceholder(href.url));
   return { href: trackable && !ownPage(href.url, options.publicUrl) ? href : null, end };
