@@ -44,6 +44,7 @@ const campaign: CampaignLogDetail = {
   survey: null,
   language: 'en',
   track_clicks: false,
+  bounces: { hard: 0, soft: 0, sender: 0, reasons: [] },
 };
 const timeline: CampaignTimeline = {
   bucket: 'hour',
