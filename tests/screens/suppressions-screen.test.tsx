@@ -13,6 +13,7 @@ const rows: Suppression[] = [
     username: 'sam',
     campaign_id: 'c1',
     campaign_subject: 'Spring offers',
+    bounce_reason: null,
     created_at: '2026-11-26T10:00:00Z',
   },
   {
@@ -23,6 +24,7 @@ const rows: Suppression[] = [
     username: 'sam',
     campaign_id: 'c1',
     campaign_subject: 'Spring offers',
+    bounce_reason: 'userunknown',
     created_at: '2026-11-26T09:00:00Z',
   },
 ];

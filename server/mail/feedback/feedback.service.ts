@@ -4,7 +4,7 @@ import type { FeedbackConfig } from '../../config.ts';
 import type { Db, SuppressionReason } from '../../db/schema.ts';
 import { findMessageByToken, unsubscribe } from '../../modules/public-pages/recipient-pages.repository.ts';
 import { emitMessageEvent } from '../../modules/webhooks/message-events.ts';
-import { classifyBounce, enhancedStatus, replyCodeOf } from './classify.ts';
+import { classifyStoredBounce, enhancedStatus } from './classify.ts';
 import { decideReason, type BounceReason, type BounceType } from './reasons.ts';
 
 /**
@@ -288,13 +288,7 @@ export function bounceOfEvent(
   const status = enhancedStatus(event.status) ?? enhancedStatus(diagnostic);
   const reason =
     event.reason ??
-    classifyBounce({
-      mta: '',
-      status,
-      replyCode: replyCodeOf(event.status) ?? replyCodeOf(diagnostic),
-      diagnostic,
-      action: event.kind === 'soft_bounce' ? 'delayed' : 'failed',
-    });
+    classifyStoredBounce({ status: event.status, diagnostic, temporary: event.kind === 'soft_bounce' });
   const temporary = event.kind === 'soft_bounce' || /^4/.test(status ?? '');
   const decided = decideReason(reason, temporary);
   const type = event.reason && event.bounceType ? event.bounceType : (decided.bounceType ?? 'soft');
