@@ -55,6 +55,21 @@ export const campaignLogSchema = z.object({
 });
 export type CampaignLog = z.infer<typeof campaignLogSchema>;
 
+export const bounceTypeSchema = z.enum(['hard', 'soft', 'sender']);
+
+/**
+ * The campaign's bounces by kind (issue 32): how many of its messages came back hard, soft or for a
+ * sender-side reason, and how many for each reason (Sisimai's vocabulary), most frequent first. A
+ * message counts once, by its latest recorded bounce (a hard one is never replaced by a soft one).
+ */
+export const campaignBouncesSchema = z.object({
+  hard: z.number().int(),
+  soft: z.number().int(),
+  sender: z.number().int(),
+  reasons: z.array(z.object({ bounce_type: bounceTypeSchema, reason: z.string(), count: z.number().int() })),
+});
+export type CampaignBounces = z.infer<typeof campaignBouncesSchema>;
+
 export const campaignLogDetailSchema = campaignLogSchema.extend({
   html: z.string(),
   source_type: z.enum(['single', 'lists', 'groups', 'rows']),
@@ -62,6 +77,7 @@ export const campaignLogDetailSchema = campaignLogSchema.extend({
   language: z.enum(['ar', 'en']),
   /** The HTML's links went through the click address (the per-link report has figures). */
   track_clicks: z.boolean(),
+  bounces: campaignBouncesSchema,
 });
 export type CampaignLogDetail = z.infer<typeof campaignLogDetailSchema>;
 
@@ -84,7 +100,7 @@ export const messageLogSchema = z.object({
   bounce_code: z.string().nullable(),
   bounce_diagnostic: z.string().nullable(),
   /** hard (the address is bad), soft, or sender (the sender's domain, IP or content was refused). */
-  bounce_type: z.enum(['hard', 'soft', 'sender']).nullable(),
+  bounce_type: bounceTypeSchema.nullable(),
   /** The bounce's reason in Sisimai's vocabulary (userunknown, mailboxfull, authfailure...). */
   bounce_reason: z.string().nullable(),
   soft_bounce_count: z.number().int(),

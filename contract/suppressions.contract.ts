@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { bounceReasonSchema } from './bounce-reasons.contract.ts';
 import { emailSchema } from './email.contract.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { validationKeys } from './errors.contract.ts';
-import { idParamsSchema } from './ids.contract.ts';
-import { listQuerySchema, pageSchema } from './list.contract.ts';
+import { idParamsSchema, idSchema } from './ids.contract.ts';
+import { listQuerySchema, MAX_SEARCH_LENGTH, pageSchema } from './list.contract.ts';
 import { languageSchema } from './password-reset.contract.ts';
 
 /**
@@ -35,12 +36,18 @@ export const suppressionSchema = z.object({
   /** The campaign it came from (a bounce, a complaint, an unsubscribe), when there is one. */
   campaign_id: z.string().nullable(),
   campaign_subject: z.string().nullable(),
+  /** For a bounce: its reason (Sisimai's vocabulary); null for other rows and unread old bounces. */
+  bounce_reason: z.string().nullable(),
   created_at: z.string(),
 });
 export type Suppression = z.infer<typeof suppressionSchema>;
 
 export const suppressionListQuerySchema = listQuerySchema(['created_at', 'email', 'reason']).extend({
   reason: suppressionReasonSchema.optional(),
+  /** Only bounces with this reason (authfailure, mailboxfull...). */
+  bounce_reason: bounceReasonSchema.optional(),
+  /** Only rows that came from this campaign. */
+  campaign_id: idSchema.optional(),
 });
 export type SuppressionListQuery = z.input<typeof suppressionListQuerySchema>;
 
@@ -57,8 +64,35 @@ export const addSuppressionsResultSchema = z.object({
   added: z.number().int(),
 });
 
+/** The reasons a release lifts: bounces only; unsubscribes, complaints and hand-added rows stay. */
+export const RELEASABLE_REASONS = [
+  'hard_bounce',
+  'soft_bounce',
+] as const satisfies readonly SuppressionReasonName[];
+
+/**
+ * Lifts every bounce suppression matching the filters at once (a sender-side failure, a full
+ * mailbox that is not any more). At least a bounce reason or a campaign must be named, so a
+ * release never empties the whole list by accident.
+ */
+export const releaseSuppressionsSchema = z
+  .object({
+    reason: z.enum(RELEASABLE_REASONS).optional(),
+    bounce_reason: bounceReasonSchema.optional(),
+    campaign_id: idSchema.optional(),
+    search: z.string().trim().max(MAX_SEARCH_LENGTH, validationKeys.tooLong).optional(),
+  })
+  .strict()
+  .refine((body) => body.bounce_reason !== undefined || body.campaign_id !== undefined, {
+    message: validationKeys.atLeastOneField,
+    path: ['bounce_reason'],
+  });
+export type ReleaseSuppressionsRequest = z.input<typeof releaseSuppressionsSchema>;
+
+export const releaseSuppressionsResultSchema = z.object({ released: z.number().int() });
+
 export const suppressionExportQuerySchema = suppressionListQuerySchema
-  .pick({ search: true, reason: true })
+  .pick({ search: true, reason: true, bounce_reason: true, campaign_id: true })
   .extend({
     format: z.enum(['csv', 'xlsx']).default('csv'),
     language: languageSchema.default('ar'),
@@ -95,6 +129,14 @@ export const suppressionEndpoints = {
     body: addSuppressionsSchema,
     status: 201,
     response: addSuppressionsResultSchema,
+  }),
+  release: defineEndpoint({
+    method: 'POST',
+    path: '/suppressions/release/',
+    access: 'user',
+    body: releaseSuppressionsSchema,
+    status: 200,
+    response: releaseSuppressionsResultSchema,
   }),
   remove: defineEndpoint({
     method: 'DELETE',

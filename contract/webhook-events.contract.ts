@@ -12,6 +12,18 @@ const messageBase = {
   email: z.string(),
 };
 
+/** What every bounce event carries next to the message (feedback.service.ts). */
+const bounceData = {
+  ...messageBase,
+  bounce_code: z.string().nullable(),
+  bounce_diagnostic: z.string().nullable(),
+  bounce_reason: z
+    .string()
+    .describe("The reason in Sisimai's vocabulary (userunknown, mailboxfull, authfailure...)"),
+  source: z.string().describe('Where the bounce came from: smtp, ses or sendgrid'),
+};
+const softCount = z.number().int().describe("The message's soft bounces so far, this one included");
+
 export const webhookEventData: Record<WebhookEventType, { summary: string; data: z.ZodType }> = {
   'message.sent': {
     summary: 'A message was accepted by the receiving server',
@@ -22,13 +34,16 @@ export const webhookEventData: Record<WebhookEventType, { summary: string; data:
     data: z.object({ ...messageBase, response: z.string().describe("The receiving server's last answer") }),
   },
   'message.bounced': {
-    summary: 'A hard bounce came back for a sent message',
-    data: z.object({
-      ...messageBase,
-      bounce_code: z.string().nullable(),
-      bounce_diagnostic: z.string().nullable(),
-      source: z.string().describe('Where the bounce came from: mail, ses or sendgrid'),
-    }),
+    summary: 'A hard bounce came back for a sent message (the address is bad; it is suppressed)',
+    data: z.object({ ...bounceData, bounce_type: z.literal('hard') }),
+  },
+  'message.soft_bounced': {
+    summary: "A soft bounce came back: the mailbox's state (full, suspended, filtering...), not the address",
+    data: z.object({ ...bounceData, bounce_type: z.literal('soft'), soft_bounce_count: softCount }),
+  },
+  'message.sender_failure': {
+    summary: "The receiver refused the sender's domain, IP or content (authentication, blocklist, rate)",
+    data: z.object({ ...bounceData, bounce_type: z.literal('sender'), soft_bounce_count: softCount }),
   },
   'message.complained': {
     summary: 'The recipient reported the message as spam',

@@ -20,6 +20,8 @@ export const WEBHOOK_EVENTS = [
   event('message', 'sent'),
   event('message', 'failed'),
   event('message', 'bounced'),
+  event('message', 'soft_bounced'),
+  event('message', 'sender_failure'),
   event('message', 'complained'),
   event('message', 'opened'),
   event('message', 'answered'),

@@ -33,6 +33,7 @@ import * as paymentReceipts from './migrations/2026-11-27-0220-payment-receipts.
 import * as campaignCounts from './migrations/2026-11-27-0240-campaign-counts.ts';
 import * as claimGeneration from './migrations/2026-12-01-0300-claim-generation.ts';
 import * as bounceReasons from './migrations/2026-12-01-0320-bounce-reasons.ts';
+import * as suppressionBounceReasons from './migrations/2026-12-01-0330-suppression-bounce-reasons.ts';
 import * as testSends from './migrations/2026-12-01-0340-test-sends.ts';
 import * as bankAccounts from './migrations/2026-12-01-0380-bank-accounts.ts';
 import * as smsConnections from './migrations/2026-12-01-0400-sms-connections.ts';
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-0240-campaign-counts': campaignCounts,
   '2026-12-01-0300-claim-generation': claimGeneration,
   '2026-12-01-0320-bounce-reasons': bounceReasons,
+  '2026-12-01-0330-suppression-bounce-reasons': suppressionBounceReasons,
   '2026-12-01-0340-test-sends': testSends,
   '2026-12-01-0380-bank-accounts': bankAccounts,
   '2026-12-01-0400-sms-connections': smsConnections,

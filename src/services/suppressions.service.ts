@@ -1,8 +1,12 @@
 import type { AxiosInstance } from 'axios';
 import { pathOf } from '../../contract/endpoint.ts';
+import { bounceReasonSchema } from '../../contract/bounce-reasons.contract.ts';
+import { idSchema } from '../../contract/ids.contract.ts';
 import {
+  RELEASABLE_REASONS,
   suppressionEndpoints as api,
   suppressionReasonSchema,
+  type ReleaseSuppressionsRequest,
   type InboundReport,
   type Suppression,
 } from '../../contract/suppressions.contract.ts';
@@ -17,11 +21,27 @@ const ORDERINGS = ['created_at', 'email', 'reason'].flatMap((field) => [field, `
 /** The list query the endpoint accepts: unknown orderings and reasons are left out. */
 function queryOf(request: Pick<ListRequest, 'search' | 'filters'> & Partial<ListRequest>) {
   const reason = suppressionReasonSchema.safeParse(request.filters.reason);
+  const bounceReason = bounceReasonSchema.safeParse(request.filters.bounce_reason);
+  const campaign = idSchema.safeParse(request.filters.campaign_id);
   return {
     ...(request.search ? { search: request.search } : {}),
     ...(reason.success ? { reason: reason.data } : {}),
+    ...(bounceReason.success ? { bounce_reason: bounceReason.data } : {}),
+    ...(campaign.success ? { campaign_id: campaign.data } : {}),
   };
 }
+
+/** The release body of the list's filters: a reason other than a bounce releases nothing. */
+export function releaseRequestOf(
+  request: Pick<ListRequest, 'search' | 'filters'>,
+): ReleaseSuppressionsRequest {
+  const { reason, ...rest } = queryOf(request);
+  const releasable = (RELEASABLE_REASONS as readonly string[]).includes(reason ?? '');
+  return { ...rest, ...(releasable ? { reason: reason as (typeof RELEASABLE_REASONS)[number] } : {}) };
+}
+
+export const releaseSuppressions = (call: Call, request: ListRequest, signal?: AbortSignal) =>
+  call(api.release, { body: releaseRequestOf(request) }, signal);
 
 export function listSuppressions(
   call: Call,

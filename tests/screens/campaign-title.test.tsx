@@ -55,6 +55,7 @@ const detailOf = (campaign: CampaignLog): CampaignLogDetail => ({
   survey: null,
   language: 'ar',
   track_clicks: false,
+  bounces: { hard: 0, soft: 0, sender: 0, reasons: [] },
 });
 const timeline: CampaignTimeline = {
   bucket: 'hour',

@@ -60,6 +60,35 @@ describe('bounces and complaints in the e-mail log', { timeout: 40_000 }, () => 
   });
 });
 
+describe('the campaign log counts its bounces by reason', { timeout: 40_000 }, () => {
+  it.each([
+    [
+      'en',
+      'Bounces by reason',
+      'Sender-side failure',
+      'Authentication failed (SPF, DKIM, DMARC)',
+      'Address does not exist',
+    ],
+    ['ar', 'الارتدادات حسب السبب', 'خلل من جهة المرسل', 'فشل التحقق (SPF وDKIM وDMARC)', 'العنوان غير موجود'],
+  ] as const)(
+    'one row per reason with its kind and count, most frequent first (%s)',
+    async (language, heading, sender, auth, unknown) => {
+      open({ language });
+      const section = await screen.findByRole('region', { name: heading }, wait);
+      const rows = within(section).getAllByRole('row').slice(1);
+      expect(rows).toHaveLength(2);
+      const [first, second] = rows.map((row) => within(row));
+      expect(first!.getByRole('rowheader', { name: auth })).toBeInTheDocument();
+      expect(first!.getByText(sender)).toBeInTheDocument();
+      // Western digits in both languages unless the reader picks Arabic-Indic ones.
+      expect(first!.getByText('2')).toBeInTheDocument();
+      expect(second!.getByRole('rowheader', { name: unknown })).toBeInTheDocument();
+      // The totals per kind above the table: two sender-side failures, no soft bounce.
+      expect(within(section).getByText(new RegExp(`^${sender}:`))).toHaveTextContent('2');
+    },
+  );
+});
+
 describe('bounces and complaints on the overview', { timeout: 40_000 }, () => {
   const summary: SendingSummary = {
     quota: 2000,

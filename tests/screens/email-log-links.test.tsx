@@ -53,6 +53,7 @@ const detail: CampaignLogDetail = {
   survey: null,
   language: 'en',
   track_clicks: true,
+  bounces: { hard: 0, soft: 0, sender: 0, reasons: [] },
 };
 const hour = '2026-11-24T09:00:00.000Z';
 const timeline: CampaignTimeline = {

@@ -77,6 +77,7 @@ const detail: CampaignLogDetail = {
   survey: { type: 'yes_no', question: 'Coming?' },
   language: 'en',
   track_clicks: true,
+  bounces: { hard: 0, soft: 0, sender: 0, reasons: [] },
 };
 const timeline: CampaignTimeline = {
   bucket: 'hour',

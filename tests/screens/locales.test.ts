@@ -68,7 +68,9 @@ function sourceFiles(dir: string): string[] {
 function isEventName(text: string, index: number): boolean {
   const before = text.slice(Math.max(0, index - 16), index);
   const after = text.slice(index).replace(/^['"][^'"]*['"]/, '');
-  return /type(:|\s*[!=]==)\s*$/.test(before) || /^\s*:/.test(after);
+  // An event is a `type` value, a key of `on: { 'auth.x': ... }`, or read back from such a table
+  // (`tokenRefresh['auth.tokensRefreshed']`, as the auth machine does with its parts).
+  return /type(:|\s*[!=]==)\s*$/.test(before) || /^\s*[:\]]/.test(after);
 }
 
 /**

@@ -13,6 +13,7 @@ const rows: Suppression[] = [
     username: 'sam',
     campaign_id: 'c1',
     campaign_subject: 'Spring offers',
+    bounce_reason: null,
     created_at: '2026-11-26T10:00:00Z',
   },
   {
@@ -23,6 +24,7 @@ const rows: Suppression[] = [
     username: 'sam',
     campaign_id: 'c1',
     campaign_subject: 'Spring offers',
+    bounce_reason: 'userunknown',
     created_at: '2026-11-26T09:00:00Z',
   },
 ];
@@ -40,6 +42,7 @@ function openSuppressions(options: RenderOptions = {}) {
       [routeOf(suppressionEndpoints.remove, { id: 's1' })]: () => ({ status: 204 }),
       [routeOf(suppressionEndpoints.remove, { id: 's2' })]: () => ({ status: 204 }),
       [routeOf(suppressionEndpoints.add)]: () => ({ status: 201, data: { added: 2 } }),
+      [routeOf(suppressionEndpoints.release)]: () => ({ status: 200, data: { released: 2 } }),
       [routeOf(suppressionEndpoints.inboundReports)]: () => ({
         status: 200,
         data: {
@@ -153,5 +156,72 @@ describe('suppression list screen', () => {
     await screen.findByText('angry@example.org');
     expect(screen.queryByRole('region', { name: 'تقارير لم تُطابَق' })).not.toBeInTheDocument();
     expect(server.seen(routeOf(suppressionEndpoints.inboundReports))).toHaveLength(0);
+  });
+
+  it.each([
+    [
+      'en',
+      'Bounce reason',
+      'Authentication failed (SPF, DKIM, DMARC)',
+      'Release all matching',
+      'Release these suppressions?',
+      'Cancel',
+      'Release',
+      'Released: 2.',
+    ],
+    [
+      'ar',
+      'سبب الارتداد',
+      'فشل التحقق (SPF وDKIM وDMARC)',
+      'ارفع الحظر عن كل المطابق',
+      'أترفع الحظر عن هذه العناوين؟',
+      'إلغاء',
+      'ارفع الحظر',
+      'رُفع الحظر عن: 2.',
+    ],
+  ] as const)(
+    'filters by bounce reason and releases all matching after a confirm (%s)',
+    async (language, label, reasonName, open, title, cancel, confirm, done) => {
+      const { user, server } = openSuppressions({ language });
+      await screen.findByText('angry@example.org');
+      // No release without a bounce reason or a campaign narrowing the list.
+      expect(screen.queryByRole('button', { name: open })).not.toBeInTheDocument();
+      const field = screen.getAllByLabelText(label).find((element) => element.tagName === 'INPUT')!;
+      await user.click(field);
+      await user.click(await screen.findByRole('option', { name: reasonName }));
+      await user.click(await screen.findByRole('button', { name: open }));
+      const dialog = await screen.findByRole('dialog', { name: title });
+      // The close button and the dialog's own Cancel button both cancel.
+      await user.click(within(dialog).getAllByRole('button', { name: cancel }).at(-1)!);
+      expect(server.seen(routeOf(suppressionEndpoints.release))).toHaveLength(0);
+
+      await user.click(screen.getByRole('button', { name: open }));
+      const again = await screen.findByRole('dialog', { name: title });
+      await user.click(within(again).getByRole('button', { name: confirm }));
+      await waitFor(() => expect(server.seen(routeOf(suppressionEndpoints.release))).toHaveLength(1));
+      expect(server.seen(routeOf(suppressionEndpoints.release))[0]!.body).toEqual({
+        bounce_reason: 'authfailure',
+      });
+      expect(await screen.findByText(done)).toBeInTheDocument();
+    },
+  );
+
+  it('narrows the list to one source campaign and releases that campaign’s bounces (English)', async () => {
+    const { user, server } = openSuppressions({ language: 'en' });
+    const [first] = await screen.findAllByRole('button', {
+      name: 'Show only suppressions from Spring offers',
+    });
+    await user.click(first!);
+    expect(await screen.findByText('Only from the campaign “Spring offers”')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Release all matching' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Release these suppressions?' });
+    expect(
+      within(dialog).getByText(/Unsubscribes, spam complaints and addresses added by hand stay/),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Release' }));
+    await waitFor(() => expect(server.seen(routeOf(suppressionEndpoints.release))).toHaveLength(1));
+    expect(server.seen(routeOf(suppressionEndpoints.release))[0]!.body).toEqual({ campaign_id: 'c1' });
+    await user.click(screen.getByRole('button', { name: 'All campaigns' }));
+    expect(screen.queryByRole('button', { name: 'Release all matching' })).not.toBeInTheDocument();
   });
 });

@@ -89,3 +89,22 @@ export function classifyBounce(facts: BounceFacts): BounceReason {
     return 'filtered';
   return reason;
 }
+
+/**
+ * The reason of a bounce known only by its status code and diagnostic text (a provider webhook, a
+ * row stored before reasons were read): `temporary` for a soft bounce's delay.
+ */
+export function classifyStoredBounce(input: {
+  status: string | null | undefined;
+  diagnostic: string | null | undefined;
+  temporary: boolean;
+}): BounceReason {
+  const diagnostic = input.diagnostic ?? '';
+  return classifyBounce({
+    mta: '',
+    status: enhancedStatus(input.status) ?? enhancedStatus(diagnostic),
+    replyCode: replyCodeOf(input.status) ?? replyCodeOf(diagnostic),
+    diagnostic,
+    action: input.temporary ? 'delayed' : 'failed',
+  });
+}

@@ -4,7 +4,7 @@ import type { FeedbackConfig } from '../../config.ts';
 import type { Db, SuppressionReason } from '../../db/schema.ts';
 import { findMessageByToken, unsubscribe } from '../../modules/public-pages/recipient-pages.repository.ts';
 import { emitMessageEvent } from '../../modules/webhooks/message-events.ts';
-import { classifyBounce, enhancedStatus, replyCodeOf } from './classify.ts';
+import { classifyStoredBounce, enhancedStatus } from './classify.ts';
 import { decideReason, type BounceReason, type BounceType } from './reasons.ts';
 
 /**
@@ -230,7 +230,7 @@ export async function applyFeedback(
         paused = await pauseOnBounceRate(trx, target.campaign_id, options);
       }
     } else if (bounce) {
-      await trx
+      const softened = await trx
         .updateTable('messages')
         .set({
           soft_bounce_count: sql<number>`soft_bounce_count + 1`,
@@ -246,7 +246,25 @@ export async function applyFeedback(
           updated_at: at,
         })
         .where('id', '=', target.id)
-        .execute();
+        .returning(['bounced_at', 'soft_bounce_count'])
+        .executeTakeFirst();
+      // Raised for every soft bounce recorded (a message may come back soft several times); not
+      // once a hard bounce was recorded, which says more. message.bounced stays hard-only, so a
+      // receiver that drops addresses on it never drops one for a full mailbox.
+      if (softened && softened.bounced_at === null)
+        await emitMessageEvent(trx, {
+          messageId: target.id,
+          type: bounce.type === 'sender' ? 'message.sender_failure' : 'message.soft_bounced',
+          at: options.now,
+          data: {
+            bounce_code: code,
+            bounce_diagnostic: diagnostic,
+            bounce_type: bounce.type,
+            bounce_reason: bounce.reason,
+            soft_bounce_count: Number(softened.soft_bounce_count),
+            source: event.source,
+          },
+        });
       // Only a mailbox's own state (full, suspended, filtering) repeated three times says the
       // address is not worth mailing; a sender-side failure never says anything about it.
       if (bounce.countsInARow && (await softBouncedInARow(trx, target))) await suppress('soft_bounce');
@@ -288,13 +306,7 @@ export function bounceOfEvent(
   const status = enhancedStatus(event.status) ?? enhancedStatus(diagnostic);
   const reason =
     event.reason ??
-    classifyBounce({
-      mta: '',
-      status,
-      replyCode: replyCodeOf(event.status) ?? replyCodeOf(diagnostic),
-      diagnostic,
-      action: event.kind === 'soft_bounce' ? 'delayed' : 'failed',
-    });
+    classifyStoredBounce({ status: event.status, diagnostic, temporary: event.kind === 'soft_bounce' });
   const temporary = event.kind === 'soft_bounce' || /^4/.test(status ?? '');
   const decided = decideReason(reason, temporary);
   const type = event.reason && event.bounceType ? event.bounceType : (decided.bounceType ?? 'soft');

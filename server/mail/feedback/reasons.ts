@@ -10,46 +10,10 @@
  * suppress and never count toward the bounce-rate pause. Only the mailbox-state reasons may
  * suppress an address after three soft bounces in a row.
  */
-export const BOUNCE_REASONS = [
-  'userunknown',
-  'hostunknown',
-  'hasmoved',
-  'notaccept',
-  'mailboxfull',
-  'suspend',
-  'filtered',
-  'exceedlimit',
-  'rejected',
-  'blocked',
-  'spamdetected',
-  'authfailure',
-  'policyviolation',
-  'requireptr',
-  'securityerror',
-  'norelaying',
-  'ratelimited',
-  'toomanyconn',
-  // Sisimai 5 names for kinds of the above (its newer releases report them on their own).
-  'badreputation',
-  'speeding',
-  'virusdetected',
-  'notcompliantrfc',
-  'mailererror',
-  'systemfull',
-  'expired',
-  'networkerror',
-  'systemerror',
-  'mesgtoobig',
-  'contenterror',
-  'syntaxerror',
-  'undefined',
-  'onhold',
-  'feedback',
-  'vacation',
-  'delivered',
-] as const;
+// The list lives in the contract: the browser shows and the API validates the same names.
+import { BOUNCE_REASONS, type BounceReason } from '../../../contract/bounce-reasons.contract.ts';
 
-export type BounceReason = (typeof BOUNCE_REASONS)[number];
+export { BOUNCE_REASONS, type BounceReason };
 
 /** hard: the address is bad; sender: the sender's side failed; soft: anything else. */
 export type BounceType = 'hard' | 'soft' | 'sender';

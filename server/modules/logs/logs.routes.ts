@@ -7,6 +7,7 @@ import { route } from '../../lib/endpoint.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { exportMessages } from './logs-export.service.ts';
 import * as repo from './logs.repository.ts';
+import { campaignBounces } from './logs-bounces.repository.ts';
 import { sendingSummary, utcPeriodStarts } from './logs-summary.repository.ts';
 import { sendingTrend, utcTrendStart } from './logs-trend.repository.ts';
 import { surveyOf, toMessageLog } from './message-log.ts';
@@ -49,7 +50,7 @@ const logRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, logEndpoints.get, async (request) => {
     const row = await visibleCampaign(db, request.user!, request.params.id);
-    const counts = await repo.countsOf(db, [row.id]);
+    const [counts, bounces] = await Promise.all([repo.countsOf(db, [row.id]), campaignBounces(db, row.id)]);
     return {
       ...repo.toCampaignLog(row, counts.get(row.id)!),
       html: row.html,
@@ -57,6 +58,7 @@ const logRoutes: FastifyPluginAsync = async (app) => {
       survey: surveyOf(row.survey),
       language: row.language,
       track_clicks: row.track_clicks === 1,
+      bounces,
     };
   });
 

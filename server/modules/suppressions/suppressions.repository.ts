@@ -8,6 +8,11 @@ export type SuppressionFilter = {
   scope?: string | undefined;
   search?: string | undefined;
   reason?: SuppressionReason | undefined;
+  /** Any of these reasons (a release lifts bounces only). */
+  reasons?: readonly SuppressionReason[] | undefined;
+  bounceReason?: string | undefined;
+  /** The source campaign: the row's own, else its message's (an unsubscribe names only that). */
+  campaignId?: string | undefined;
 };
 
 type Ordering = NonNullable<SuppressionListQuery['ordering']>;
@@ -25,6 +30,9 @@ function filtered(db: Db, filter: SuppressionFilter) {
     .leftJoin('users', 'users.id', 'suppressions.scope');
   if (filter.scope !== undefined) query = query.where('suppressions.scope', '=', filter.scope);
   if (filter.reason) query = query.where('suppressions.reason', '=', filter.reason);
+  if (filter.reasons) query = query.where('suppressions.reason', 'in', filter.reasons);
+  if (filter.bounceReason) query = query.where('suppressions.bounce_reason', '=', filter.bounceReason);
+  if (filter.campaignId) query = query.where('campaigns.id', '=', filter.campaignId);
   if (filter.search)
     query = query.where(containsLowerText('suppressions.email_key', containsPattern(filter.search)));
   return query;
@@ -36,6 +44,7 @@ const columns = [
   'suppressions.reason',
   'suppressions.scope',
   'suppressions.created_at',
+  'suppressions.bounce_reason',
   'campaigns.id as campaign_id',
   'campaigns.subject as campaign_subject',
   'users.username',
@@ -47,6 +56,7 @@ export type SuppressionRow = {
   reason: SuppressionReason;
   scope: string;
   created_at: string;
+  bounce_reason: string | null;
   campaign_id: string | null;
   campaign_subject: string | null;
   username: string | null;
@@ -97,6 +107,27 @@ export async function findSuppression(db: Db, id: string) {
 
 export async function deleteSuppression(db: Db, id: string) {
   await db.deleteFrom('suppressions').where('id', '=', id).execute();
+}
+
+/**
+ * Deletes every row matching the filter in one transaction and answers how many went. The rows
+ * are chosen with the list's own query (joins and all), so a release lifts exactly what the
+ * filtered list showed; the delete then names them by id.
+ */
+export async function releaseSuppressions(db: Db, filter: SuppressionFilter): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const ids = (await filtered(trx, filter).select('suppressions.id').execute()).map((row) => row.id);
+    let released = 0;
+    // In slices: an IN list stays well under both engines' bound-parameter limits.
+    for (let at = 0; at < ids.length; at += 500) {
+      const result = await trx
+        .deleteFrom('suppressions')
+        .where('id', 'in', ids.slice(at, at + 500))
+        .executeTakeFirst();
+      released += Number(result.numDeletedRows);
+    }
+    return released;
+  });
 }
 
 /** Adds the keys to `scope` by hand; answers how many were not there yet. */

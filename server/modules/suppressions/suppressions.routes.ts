@@ -3,6 +3,7 @@ import type { User } from '../../../contract/auth.contract.ts';
 import { emailKey } from '../../../contract/email.contract.ts';
 import { offsetOf } from '../../../contract/list.contract.ts';
 import {
+  RELEASABLE_REASONS,
   suppressionEndpoints,
   type InboundReport,
   type Suppression,
@@ -30,6 +31,7 @@ export function toSuppression(row: repo.SuppressionRow): Suppression {
     username: everyone ? null : row.username,
     campaign_id: row.campaign_id,
     campaign_subject: row.campaign_subject,
+    bounce_reason: row.bounce_reason,
     created_at: row.created_at,
   };
 }
@@ -50,7 +52,13 @@ const suppressionRoutes: FastifyPluginAsync = async (app) => {
     const { query } = request;
     const { count, rows } = await repo.listSuppressions(
       db,
-      { scope: scopeOf(request.user!), search: query.search, reason: query.reason },
+      {
+        scope: scopeOf(request.user!),
+        search: query.search,
+        reason: query.reason,
+        bounceReason: query.bounce_reason,
+        campaignId: query.campaign_id,
+      },
       { offset: offsetOf(query), limit: query.page_size, ordering: query.ordering ?? '-created_at' },
     );
     return { count, results: rows.map(toSuppression) };
@@ -66,6 +74,21 @@ const suppressionRoutes: FastifyPluginAsync = async (app) => {
     return { added };
   });
 
+  // A sender releases only its own rows (an administrator anyone's), and only bounces: an
+  // unsubscribe or a complaint is the person's own word and is lifted one by one, if ever.
+  route(app, suppressionEndpoints.release, async (request) => {
+    const { body } = request;
+    const released = await repo.releaseSuppressions(db, {
+      scope: scopeOf(request.user!),
+      search: body.search,
+      reason: body.reason,
+      reasons: RELEASABLE_REASONS,
+      bounceReason: body.bounce_reason,
+      campaignId: body.campaign_id,
+    });
+    return { released };
+  });
+
   route(app, suppressionEndpoints.remove, async (request) => {
     const user = request.user!;
     const row = await repo.findSuppression(db, request.params.id);
@@ -76,10 +99,10 @@ const suppressionRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, suppressionEndpoints.export, async (request, reply) => {
     const user = request.user!;
-    const { search, reason, format, language } = request.query;
+    const { search, reason, bounce_reason, campaign_id, format, language } = request.query;
     const file = await exportSuppressions(
       db,
-      { scope: scopeOf(user), search, reason },
+      { scope: scopeOf(user), search, reason, bounceReason: bounce_reason, campaignId: campaign_id },
       { format, language, withSender: user.role === 'admin' },
     );
     return sendDownload(reply, file);

@@ -5,6 +5,7 @@ import { csvExportMachine } from '../../machines/csv-export.machine.ts';
 import { provideList } from '../../machines/list.machine.ts';
 import type { Notify } from '../../machines/notify.ts';
 import { addSuppressionsMachine } from '../../machines/suppressions/add-suppressions.machine.ts';
+import { releaseSuppressionsMachine } from '../../machines/suppressions/release-suppressions.machine.ts';
 import type { Call } from '../../services/http.ts';
 import { saveBlob } from '../../services/mailbox.service.ts';
 import {
@@ -12,6 +13,7 @@ import {
   downloadSuppressions,
   listInboundReports,
   listSuppressions,
+  releaseSuppressions,
   removeSuppression,
 } from '../../services/suppressions.service.ts';
 
@@ -73,5 +75,15 @@ export function provideSuppressionExport({
       notify: (_, notice) => notify(notice),
       saveFile: (_, file) => saveBlob(file.blob, file.fileName),
     },
+  });
+}
+
+/** "Release all matching": the list's filters go to the release endpoint. */
+export function provideReleaseSuppressions({ call, refreshList }: { call: Call; refreshList: () => void }) {
+  return releaseSuppressionsMachine.provide({
+    actors: {
+      release: fromPromise(({ input, signal }) => releaseSuppressions(call, input, signal)),
+    },
+    actions: { refreshList: () => refreshList() },
   });
 }

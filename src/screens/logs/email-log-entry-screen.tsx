@@ -22,6 +22,7 @@ import {
 } from '../../services/logs.service.ts';
 import { saveBlob } from '../../services/mailbox.service.ts';
 import { CampaignActions, CancelCampaignModal } from './campaign-actions.tsx';
+import { BounceReport } from './bounce-report.tsx';
 import { CampaignCharts } from './campaign-charts.tsx';
 import { EntrySummary } from './entry-summary.tsx';
 import { LinkReport } from './link-report.tsx';
@@ -187,6 +188,7 @@ function EmailLogEntryScreen({ id }: { id: string }) {
         </Button>
       </Group>
       <CampaignCharts timeline={loaded.timeline} />
+      <BounceReport bounces={campaign.bounces} />
       <LinkReport links={loaded.links} />
       <Title order={2}>{t('logs:detail.recipientsHeading')}</Title>
       <MessageFilters list={list} survey={campaign.survey} />

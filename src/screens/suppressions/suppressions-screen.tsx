@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Select, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Select, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useRef, useState } from 'react';
+import { BOUNCE_REASONS } from '../../../contract/bounce-reasons.contract.ts';
 import {
   SUPPRESSION_REASONS,
   type InboundReport,
@@ -10,22 +11,153 @@ import { useAppServices } from '../../app/app-services.tsx';
 import {
   provideAddSuppressions,
   provideInboundReports,
+  provideReleaseSuppressions,
   provideSuppressionExport,
   provideSuppressionList,
 } from '../../app/wiring/suppressions.wiring.ts';
 import { ListDeleteModal, ListTable, useListActor, type ListColumn } from '../../components/list/index.ts';
+import logsAr from '../../i18n/locales/ar/logs.json';
 import ar from '../../i18n/locales/ar/suppressions.json';
+import logsEn from '../../i18n/locales/en/logs.json';
 import en from '../../i18n/locales/en/suppressions.json';
 import { useNamespace } from '../../i18n/use-namespace.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
+import { formatNumber } from '../../lib/format-number.ts';
 import { selectUser } from '../../machines/auth.machine.ts';
 import type { ListActorRef } from '../../machines/list.machine.ts';
-import { selectPendingDelete, selectQuery } from '../../machines/list.selectors.ts';
+import {
+  selectCount,
+  selectPendingDelete,
+  selectQuery,
+  selectResults,
+} from '../../machines/list.selectors.ts';
 import {
   selectIsOpen,
   selectIsSubmitting,
   type AddSuppressionsActorRef,
 } from '../../machines/suppressions/add-suppressions.machine.ts';
+import {
+  selectIsConfirmingRelease,
+  selectIsReleasing,
+  selectReleaseProblem,
+  selectReleased,
+  type ReleaseSuppressionsActorRef,
+} from '../../machines/suppressions/release-suppressions.machine.ts';
+
+/** The bounce reason (the e-mail log's translated names) and the source campaign filters. */
+function BounceFilters({ list }: { list: ListActorRef }) {
+  const { t } = useNamespace('suppressions', { ar, en });
+  useNamespace('logs', { ar: logsAr, en: logsEn });
+  const filters = useSelector(list, (snapshot) => selectQuery(snapshot).filters);
+  const rows = useSelector(list, selectResults<Suppression>);
+  const campaignId = filters.campaign_id;
+  // Filtered by campaign, every row shown is from it: its subject names the filter.
+  const subject = rows.find((row) => row.campaign_id === campaignId)?.campaign_subject;
+  return (
+    <>
+      <Select
+        label={t('suppressions:bounceReasonFilter')}
+        maw={320}
+        allowDeselect={false}
+        searchable
+        value={filters.bounce_reason ?? ''}
+        data={[
+          { value: '', label: t('suppressions:allBounceReasons') },
+          ...BOUNCE_REASONS.map((value) => ({ value, label: t(`logs:bounceReason.${value}`) })),
+        ]}
+        onChange={(value) =>
+          list.send({ type: 'list.filter', name: 'bounce_reason', value: value ?? undefined })
+        }
+      />
+      {campaignId ? (
+        <Group gap="sm" align="center">
+          <Text size="sm" dir="auto">
+            {subject
+              ? t('suppressions:campaignFilter', { subject })
+              : t('suppressions:campaignFilterUnknown')}
+          </Text>
+          <Button
+            size="xs"
+            variant="subtle"
+            onClick={() => list.send({ type: 'list.filter', name: 'campaign_id', value: undefined })}
+          >
+            {t('suppressions:allCampaigns')}
+          </Button>
+        </Group>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * "Release all matching", offered once a bounce reason or a campaign narrows the list (the server
+ * refuses a release without one): the dialog says how many and what stays.
+ */
+function ReleaseAll({ list, actor }: { list: ListActorRef; actor: ReleaseSuppressionsActorRef }) {
+  const { t, i18n } = useNamespace('suppressions', { ar, en });
+  const filters = useSelector(list, (snapshot) => selectQuery(snapshot).filters);
+  const count = useSelector(list, selectCount);
+  const opened = useSelector(actor, selectIsConfirmingRelease);
+  const releasing = useSelector(actor, selectIsReleasing);
+  const released = useSelector(actor, selectReleased);
+  const problem = useSelector(actor, selectReleaseProblem);
+  const narrowed = Boolean(filters.bounce_reason || filters.campaign_id);
+  return (
+    <>
+      {released !== null ? (
+        <Alert color="green" variant="light" role="status">
+          {t('suppressions:release.done', { count: formatNumber(released, i18n.language) })}
+        </Alert>
+      ) : null}
+      {narrowed ? (
+        <Group gap="sm">
+          <Button
+            color="orange"
+            variant="light"
+            disabled={count === 0}
+            onClick={() => actor.send({ type: 'release.request', request: selectQuery(list.getSnapshot()) })}
+          >
+            {t('suppressions:release.open')}
+          </Button>
+          <Text size="sm">{t('suppressions:release.hint')}</Text>
+        </Group>
+      ) : null}
+      <Modal
+        opened={opened}
+        onClose={() => actor.send({ type: 'release.cancel' })}
+        title={t('suppressions:release.title')}
+        closeButtonProps={{ 'aria-label': t('suppressions:release.cancel') }}
+        centered
+      >
+        <Stack>
+          <Text>{t('suppressions:release.message', { count: formatNumber(count, i18n.language) })}</Text>
+          {problem ? (
+            <Text c="red.9" role="alert">
+              {t(problem)}
+            </Text>
+          ) : null}
+          <Group justify="flex-end">
+            <Button
+              variant="default"
+              data-autofocus
+              disabled={releasing}
+              onClick={() => actor.send({ type: 'release.cancel' })}
+            >
+              {t('suppressions:release.cancel')}
+            </Button>
+            <Button
+              color="orange"
+              loading={releasing}
+              onClick={() => actor.send({ type: 'release.confirm' })}
+            >
+              {t('suppressions:release.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
 
 function ReasonFilter({ list }: { list: ListActorRef }) {
   const { t } = useNamespace('suppressions', { ar, en });
@@ -137,6 +269,10 @@ export default function SuppressionsScreen() {
     provideAddSuppressions({ call, notify, refreshList: () => list.send({ type: 'list.refresh' }) }),
   );
   const add = useActorRef(addMachine);
+  const [releaseMachine] = useState(() =>
+    provideReleaseSuppressions({ call, refreshList: () => list.send({ type: 'list.refresh' }) }),
+  );
+  const release = useActorRef(releaseMachine);
   // Read when an export starts: the interface language names the columns.
   const languageRef = useRef(i18n.language);
   languageRef.current = i18n.language;
@@ -167,7 +303,21 @@ export default function SuppressionsScreen() {
     },
     {
       headerKey: 'suppressions:columns.campaign',
-      render: (item) => <span dir="auto">{item.campaign_subject ?? t('suppressions:noCampaign')}</span>,
+      // The subject narrows the list to that campaign (the first step of releasing its bounces).
+      render: (item) =>
+        item.campaign_id && item.campaign_subject ? (
+          <Anchor
+            component="button"
+            type="button"
+            dir="auto"
+            aria-label={t('suppressions:onlyThisCampaign', { subject: item.campaign_subject })}
+            onClick={() => list.send({ type: 'list.filter', name: 'campaign_id', value: item.campaign_id! })}
+          >
+            {item.campaign_subject}
+          </Anchor>
+        ) : (
+          <span dir="auto">{item.campaign_subject ?? t('suppressions:noCampaign')}</span>
+        ),
     },
     {
       headerKey: 'suppressions:columns.created_at',
@@ -203,7 +353,11 @@ export default function SuppressionsScreen() {
           </Button>
         </Group>
       </Group>
-      <ReasonFilter list={list} />
+      <Group align="flex-end">
+        <ReasonFilter list={list} />
+        <BounceFilters list={list} />
+      </Group>
+      <ReleaseAll list={list} actor={release} />
       <ListTable<Suppression>
         actor={list}
         columns={columns}

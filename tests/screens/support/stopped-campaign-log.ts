@@ -44,6 +44,15 @@ export const campaign: CampaignLogDetail = {
   survey: null,
   language: 'en',
   track_clicks: false,
+  bounces: {
+    hard: 1,
+    soft: 0,
+    sender: 2,
+    reasons: [
+      { bounce_type: 'sender', reason: 'authfailure', count: 2 },
+      { bounce_type: 'hard', reason: 'userunknown', count: 1 },
+    ],
+  },
 };
 export const timeline: CampaignTimeline = {
   bucket: 'hour',
