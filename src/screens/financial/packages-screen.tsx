@@ -1,5 +1,5 @@
 import { Button, Checkbox, Group, NumberInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import {
   CURRENCIES,
   paymentEndpoints,
@@ -8,7 +8,7 @@ import {
   type Currency,
 } from '../../../contract/payments.contract.ts';
 import { useAppServices } from '../../app/app-services.tsx';
-import { ListTable, useListActor, type ListColumn } from '../../components/list/index.ts';
+import { EmptyNext, ListTable, useListActor, type ListColumn } from '../../components/list/index.ts';
 import { useSubmit } from '../../components/use-submit.ts';
 import { provideList } from '../../machines/list.machine.ts';
 import { formatCount, formatMoney } from './format.ts';
@@ -39,6 +39,7 @@ export default function PackagesScreen() {
   const list = useListActor(listMachine);
   const refresh = () => list.send({ type: 'list.refresh' });
   const [values, setValues] = useState<CreatePackageRequest>(emptyPackage);
+  const firstField = useRef<HTMLInputElement>(null);
   const add = useSubmit<CreatePackageRequest, CreditPackage>({
     successKey: 'payments:packages.added',
     save: (body) => call(paymentEndpoints.createPackage, { body }),
@@ -85,6 +86,7 @@ export default function PackagesScreen() {
       >
         <Group align="flex-start">
           <TextInput
+            ref={firstField}
             label={t('payments:packages.nameAr')}
             dir="rtl"
             required
@@ -137,6 +139,13 @@ export default function PackagesScreen() {
       <ListTable<CreditPackage>
         actor={list}
         columns={columns}
+        empty={
+          <EmptyNext
+            text={t('payments:packages.emptyHint')}
+            action={t('payments:packages.emptyAction')}
+            onAction={() => firstField.current?.focus()}
+          />
+        }
         actions={(item) => (
           <Button
             size="xs"
