@@ -40,11 +40,14 @@ export default function PackagesScreen() {
   const refresh = () => list.send({ type: 'list.refresh' });
   const [values, setValues] = useState<CreatePackageRequest>(emptyPackage);
   const firstField = useRef<HTMLInputElement>(null);
+  // The price as typed ("49.", "49.9"): the minor-unit number alone would drop a trailing dot.
+  const [priceText, setPriceText] = useState<string | number>(emptyPackage.price / 100);
   const add = useSubmit<CreatePackageRequest, CreditPackage>({
     successKey: 'payments:packages.added',
     save: (body) => call(paymentEndpoints.createPackage, { body }),
     saved: () => {
       setValues(emptyPackage);
+      setPriceText(emptyPackage.price / 100);
       refresh();
     },
   });
@@ -110,13 +113,18 @@ export default function PackagesScreen() {
             error={errorOf('credits')}
             onChange={(value) => setValues({ ...values, credits: Number(value) || 0 })}
           />
+          {/* Typed in the currency's main unit (49.99 riyals), stored as before in its minor
+              unit (4999 halalas): every currency on sale has two decimals (issue 37). */}
           <NumberInput
-            label={t('payments:packages.price')}
-            min={1}
-            allowDecimal={false}
-            value={values.price}
+            label={t('payments:packages.price', { currency: values.currency })}
+            min={0.01}
+            decimalScale={2}
+            value={priceText}
             error={errorOf('price')}
-            onChange={(value) => setValues({ ...values, price: Number(value) || 0 })}
+            onChange={(value) => {
+              setPriceText(value);
+              setValues({ ...values, price: Math.round((Number(value) || 0) * 100) });
+            }}
           />
           <Select
             label={t('payments:packages.currency')}
