@@ -15,6 +15,9 @@ export { htmlToText, visibleTextLength } from './html-text.ts';
 /** Filled from every recipient without being declared (spec §3). */
 export const PREDEFINED_VARIABLES = ['name', 'company', 'email', 'date'] as const;
 
+/** Never empty for anyone (the address, today's date): no recipient can lack a value for them. */
+export const ALWAYS_FILLED_VARIABLES: readonly string[] = ['email', 'date'];
+
 /** Letters, digits and underscore, starting with a letter ("Variable must be in English only!"). */
 export const VARIABLE_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]*$/;
 

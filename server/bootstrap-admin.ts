@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { LedgerReasonCode } from '../contract/ledger-reasons.ts';
 import type { AppConfig } from './config.ts';
 import { isUniqueViolation } from './db/errors.ts';
 import type { Db } from './db/schema.ts';
@@ -37,7 +38,8 @@ export async function ensureAdmin(
         await grantCredits(trx, {
           userId: admin.id,
           amount,
-          reason: 'initial credits',
+          // A code, translated where the statement shows it (contract/ledger-reasons.ts).
+          reason: 'initial_credits' satisfies LedgerReasonCode,
           createdBy: null,
           now: admin.created_at,
         });

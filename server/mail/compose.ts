@@ -1,4 +1,5 @@
 import type Mail from 'nodemailer/lib/mailer';
+import { surveyHtml } from '../../contract/survey-block.ts';
 import { compileEmail, escapeHtml, renderEmail, type CompiledEmail } from '../../contract/template-render.ts';
 import { bodyDirection, withBodyDirection } from '../../contract/text-direction.ts';
 import type { CampaignRow, Db, MessageRow, UploadRow } from '../db/schema.ts';
@@ -142,7 +143,7 @@ export async function composeMessage(
     email: message.email,
   });
   const blocks =
-    surveyHtml(context.survey, links, language, dir) +
+    surveyHtml(context.survey, links, (key) => t(language, `mail:campaign.survey.${key}`), dir) +
     `<p dir="${dir}" style="margin:24px 0 0;font:12px/1.5 sans-serif;color:#777">${escapeHtml(footerText)}` +
     ` <a href="${escapeHtml(links.unsubscribe)}" style="color:#777">${escapeHtml(t(language, 'mail:campaign.footer.unsubscribe'))}</a></p>` +
     `<img src="${escapeHtml(links.open)}" width="1" height="1" alt="" style="border:0;width:1px;height:1px">`;
@@ -184,25 +185,6 @@ export async function composeMessage(
 }
 
 type Links = ReturnType<typeof publicLinks>;
-
-const button = (href: string, label: string, colour: string) =>
-  `<a href="${escapeHtml(href)}" style="display:inline-block;margin:0 4px;padding:8px 20px;border-radius:6px;background:${colour};color:#fff;text-decoration:none;font:bold 14px sans-serif">${escapeHtml(label)}</a>`;
-
-function surveyHtml(survey: Survey | null, links: Links, language: Language, dir: string): string {
-  if (!survey) return '';
-  const box = `<div dir="${dir}" style="margin:24px 0;padding:16px;border:1px solid #ddd;border-radius:8px;font:14px/1.5 sans-serif">`;
-  if (survey.type === 'yes_no') {
-    return (
-      `${box}<p style="margin:0 0 12px;font-weight:bold">${escapeHtml(survey.question)}</p>` +
-      `${button(links.yes, t(language, 'mail:campaign.survey.yes'), '#2f9e44')}` +
-      `${button(links.no, t(language, 'mail:campaign.survey.no'), '#e03131')}</div>`
-    );
-  }
-  return (
-    `${box}<p style="margin:0 0 12px;font-weight:bold">${escapeHtml(t(language, 'mail:campaign.survey.heading'))}</p>` +
-    `${button(links.survey, t(language, 'mail:campaign.survey.custom'), '#1971c2')}</div>`
-  );
-}
 
 function surveyText(survey: Survey | null, links: Links, language: Language): string {
   if (!survey) return '';

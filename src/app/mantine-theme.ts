@@ -86,6 +86,9 @@ export function buildMantineTheme(
     respectReducedMotion: true,
     other: { appColors: colors },
     components: {
+      // Mantine's badges are upper-cased with wide letter spacing: Arabic has no capitals and the
+      // spacing breaks its joined letters, so "نشط" was cut to "نـ…" (issue 37). Same for both.
+      Badge: { styles: { root: { textTransform: 'none', letterSpacing: 'normal' } } },
       // Mantine's close button is an icon without a name (issue 37, defect 5).
       Modal: { defaultProps: { closeButtonProps: { 'aria-label': labels.close } } },
       // The eye button: named in the interface language (Mantine's is English) and reachable

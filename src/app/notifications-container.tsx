@@ -8,6 +8,7 @@ import {
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Notice } from '../machines/notify.ts';
+import classes from './notifications-container.module.css';
 
 // Mantine's notifications (store, container, transitions, portal) in one lazy chunk, loaded by
 // lazy-notifications.tsx on the first toast or at sign-in, never by the login page itself.
@@ -41,7 +42,7 @@ export default function NotificationsContainer() {
   }, []);
   return (
     <MantineThemeProvider theme={theme}>
-      <Notifications position="top-center" autoClose={5000} />
+      <Notifications position="top-center" autoClose={5000} classNames={{ root: classes.root }} />
     </MantineThemeProvider>
   );
 }

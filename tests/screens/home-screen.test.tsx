@@ -96,6 +96,10 @@ describe('overview screen', { timeout: 30_000 }, () => {
     const week = await screen.findByRole('region', { name: 'هذا الأسبوع' }, wait);
     expect(within(week).getByText((12).toLocaleString('ar'))).toBeInTheDocument();
     expect(screen.getByText('لم ترسل أي حملة بعد.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'أرسل حملتك الأولى' })).toHaveAttribute(
+      'href',
+      paths.dashboard.send.user,
+    );
     expect(screen.getByRole('link', { name: 'كل الحملات في سجل البريد' })).toBeInTheDocument();
   });
 

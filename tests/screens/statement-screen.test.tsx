@@ -132,6 +132,26 @@ describe('account statement screen', { timeout: 30_000 }, () => {
     expect(server.seen(routeOf(creditEndpoints.statementSummary)).length).toBe(totalsLoads + 1);
   });
 
+  it('shows the reasons the system wrote in the reader’s language, old rows included (issue 37)', async () => {
+    const granted = { ...topUp, id: 'c0', reason: 'initial_credits', updated_by: null };
+    const legacy = { ...topUp, id: 'c00', reason: 'initial credits', updated_by: null };
+    render(paths.dashboard.financial.statement, {
+      signedInAs: 'sender',
+      language: 'ar',
+      routes: {
+        [routeOf(creditEndpoints.statement)]: () => ({
+          status: 200,
+          data: { count: 4, results: [send, topUp, granted, legacy] },
+        }),
+      },
+    });
+    const table = await lines();
+    expect(within(table).getAllByText('الرصيد الابتدائي')).toHaveLength(2);
+    expect(within(table).queryByText(/initial/)).toBeNull();
+    // What a person typed stays as typed.
+    expect(within(table).getByText('Welcome credits')).toBeInTheDocument();
+  });
+
   it('refuses a start date after the end date and loads nothing for it', async () => {
     const { user, server } = render(paths.dashboard.financial.statement, {
       signedInAs: 'sender',

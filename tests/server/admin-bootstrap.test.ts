@@ -37,12 +37,15 @@ describe('first administrator', () => {
       quota: 10_000,
       remaining_quota: 10_000,
     });
-    // The starting credits are a ledger grant, not a bare number in the users table.
+    // The starting credits are a ledger grant, not a bare number in the users table; its reason
+    // is a code the statement translates, not an English sentence (issue 37).
     const ledger = await first.db
       .selectFrom('credit_ledger')
-      .select(['kind', 'amount', 'balance_after'])
+      .select(['kind', 'amount', 'balance_after', 'reason'])
       .execute();
-    expect(ledger).toEqual([{ kind: 'grant', amount: 10_000, balance_after: 10_000 }]);
+    expect(ledger).toEqual([
+      { kind: 'grant', amount: 10_000, balance_after: 10_000, reason: 'initial_credits' },
+    ]);
     const access: string = signedIn.json().access;
     await first.close();
 

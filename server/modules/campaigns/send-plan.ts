@@ -7,7 +7,12 @@ import {
   type SendCheck,
   type sendRequestSchema,
 } from '../../../contract/send.contract.ts';
-import { valueOf, valuesOf, variablesUsedIn } from '../../../contract/template-render.ts';
+import {
+  ALWAYS_FILLED_VARIABLES,
+  valueOf,
+  valuesOf,
+  variablesUsedIn,
+} from '../../../contract/template-render.ts';
 import type { Db, UploadRow } from '../../db/schema.ts';
 import { validationFailed } from '../../lib/http-error.ts';
 import { entriesOf, findUploads } from '../uploads/uploads.repository.ts';
@@ -34,7 +39,7 @@ export type PlanSummary = {
 export type { PlannedRow };
 
 // Filled for every message whatever the recipient holds: never reported as missing.
-const ALWAYS_FILLED = new Set<string>(['email', 'date']);
+const ALWAYS_FILLED = new Set<string>(ALWAYS_FILLED_VARIABLES);
 
 export type SendPlan = {
   html: string;

@@ -1,4 +1,5 @@
 import type { StatementExportFormat } from '../../../contract/credits.contract.ts';
+import { ledgerReasonText } from '../../../contract/ledger-reasons.ts';
 import type { Db } from '../../db/schema.ts';
 import { t, type Language } from '../../lib/i18n.ts';
 import { writeXlsx } from '../../lib/xlsx-writer.ts';
@@ -44,7 +45,7 @@ export async function exportStatement(
         label(`types.${line.type}`),
         String(line.amount),
         String(line.running_balance),
-        line.reason ?? '',
+        ledgerReasonText(line.reason, (key) => t(language, key)),
         line.order_id ?? line.campaign_id ?? '',
         line.updated_by ?? t(language, 'users:log.system'),
       ]);

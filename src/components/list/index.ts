@@ -2,6 +2,6 @@
 export { ListDeleteModal } from './list-delete-modal.tsx';
 export { ListPager } from './list-pager.tsx';
 export { ListSearch } from './list-search.tsx';
-export { ListEmpty, ListError, ListStates } from './list-states.tsx';
+export { EmptyNext, ListEmpty, ListError, ListStates } from './list-states.tsx';
 export { ListTable, type ListColumn } from './list-table.tsx';
 export { useListActor, useListSelector } from './use-list-actor.ts';

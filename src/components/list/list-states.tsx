@@ -1,4 +1,4 @@
-import { Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,17 +8,39 @@ import {
   selectIsEmpty,
   selectIsFailed,
   selectIsFirstLoad,
+  selectQuery,
   selectResults,
 } from '../../machines/list.selectors.ts';
 import { ErrorWithRetry, LoadingBlock } from '../load-states.tsx';
 
-/** "No results found". */
-export function ListEmpty() {
+/** "No results found", and the next step (`next`) when nothing narrows the list down. */
+export function ListEmpty({ next }: { next?: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <Text py="lg" ta="center">
-      {t('list.empty')}
-    </Text>
+    <Stack py="lg" align="center" gap="sm">
+      <Text ta="center">{t('list.empty')}</Text>
+      {next}
+    </Stack>
+  );
+}
+
+/** The next step of an empty list: what to do, and the button that starts it. */
+export function EmptyNext({
+  text,
+  action,
+  onAction,
+}: {
+  text: string;
+  action: string;
+  onAction: () => void;
+}) {
+  return (
+    <>
+      <Text ta="center" maw={520}>
+        {text}
+      </Text>
+      <Button onClick={onAction}>{action}</Button>
+    </>
   );
 }
 
@@ -29,24 +51,32 @@ export function ListError({ actor }: { actor: ListActorRef }) {
 }
 
 /**
- * Whatever state the list is in: a spinner on the first load, the error, "No results found", or
+ * Whatever state the list is in: a spinner on the first load, the error, "No results found" (with
+ * `empty`, the next step, when nothing narrows the list), or
  * `children` with the rows (a table, a card grid, ...), kept on screen while the next page loads.
  */
 export function ListStates<Item extends ListItem>({
   actor,
   children,
+  empty,
 }: {
   actor: ListActorRef;
   children: (items: Item[]) => ReactNode;
+  /** What to do first when there is nothing yet (issue 37): not shown for an empty search. */
+  empty?: ReactNode;
 }) {
   const firstLoad = useSelector(actor, selectIsFirstLoad);
   const failed = useSelector(actor, selectIsFailed);
-  const empty = useSelector(actor, selectIsEmpty);
+  const isEmpty = useSelector(actor, selectIsEmpty);
   const items = useSelector(actor, selectResults<Item>);
+  const narrowed = useSelector(actor, (snapshot) => {
+    const { search, filters } = selectQuery(snapshot);
+    return search.trim() !== '' || Object.values(filters).some(Boolean);
+  });
   if (firstLoad) {
     return <LoadingBlock />;
   }
   if (failed) return <ListError actor={actor} />;
-  if (empty) return <ListEmpty />;
+  if (isEmpty) return <ListEmpty next={narrowed ? undefined : empty} />;
   return <>{children(items)}</>;
 }

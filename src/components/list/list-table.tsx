@@ -25,6 +25,8 @@ interface ListTableProps<Item extends ListItem> {
   nameOf?: (item: Item) => string;
   /** More buttons per row (edit, open, ...). */
   actions?: (item: Item) => ReactNode;
+  /** The next step shown when there is nothing yet (ListStates' `empty`). */
+  empty?: ReactNode;
 }
 
 function SortHeader({ actor, label, field }: { actor: ListActorRef; label: string; field: string }) {
@@ -48,14 +50,20 @@ function SortHeader({ actor, label, field }: { actor: ListActorRef; label: strin
 }
 
 /** A searchable, sortable, paged table of one list actor, with delete confirmation. */
-export function ListTable<Item extends ListItem>({ actor, columns, nameOf, actions }: ListTableProps<Item>) {
+export function ListTable<Item extends ListItem>({
+  actor,
+  columns,
+  nameOf,
+  actions,
+  empty,
+}: ListTableProps<Item>) {
   const { t } = useTranslation();
   const busy = useSelector(actor, selectIsBusy);
   const hasActions = Boolean(nameOf || actions);
   return (
     <>
       <ListSearch actor={actor} />
-      <ListStates<Item> actor={actor}>
+      <ListStates<Item> actor={actor} empty={empty}>
         {(items) => (
           <Table.ScrollContainer minWidth={480}>
             <Table striped highlightOnHover aria-busy={busy}>

@@ -15,8 +15,20 @@ import {
 import type { ExcelRecipients, SendRow } from './types.ts';
 
 /** What a column of the sheet becomes in the send: a recipient field, a variable, or nothing. */
-export type ExcelTarget = 'email' | 'name' | 'attachment' | 'variable' | 'skip';
-export const excelTargets: readonly ExcelTarget[] = ['email', 'name', 'attachment', 'variable', 'skip'];
+/** The list fields a send fills as lists do ({{phone}} and the rest), not as a custom variable. */
+export const excelListFields = ['phone', 'organization', 'job_title', 'country'] as const;
+type ExcelListField = (typeof excelListFields)[number];
+export type ExcelTarget = 'email' | 'name' | 'attachment' | ExcelListField | 'variable' | 'skip';
+export const excelTargets: readonly ExcelTarget[] = [
+  'email',
+  'name',
+  'attachment',
+  ...excelListFields,
+  'variable',
+  'skip',
+];
+const isListField = (target: string): target is ExcelListField =>
+  (excelListFields as readonly string[]).includes(target);
 
 /** The file, sheet and column choices are the shared part's (../sheet-import.ts). */
 export interface ExcelImportContext extends SheetImportFields<ExcelTarget> {
@@ -41,7 +53,11 @@ function guess(headers: string[]): { mapping: ExcelTarget[]; variableNames: stri
   const fields = autoMap(headers);
   return {
     mapping: fields.map((field) =>
-      field === 'email' || field === 'name' || field === 'attachment' || field === 'skip'
+      field === 'email' ||
+      field === 'name' ||
+      field === 'attachment' ||
+      field === 'skip' ||
+      isListField(field)
         ? field
         : 'variable',
     ),
@@ -52,8 +68,8 @@ function guess(headers: string[]): { mapping: ExcelTarget[]; variableNames: stri
   };
 }
 
-// The e-mail, name and attachment belong to one column each: the column that had it becomes a
-// variable.
+// The e-mail, name, attachment and each list field belong to one column each: the column that
+// had it becomes a variable.
 const sheetImport = sheetImportParts<ExcelImportContext, ExcelImportEvent>({
   maxRows: MAX_SEND_ROWS,
   guess,
@@ -95,7 +111,7 @@ export function toSendRows(context: ExcelImportContext): {
       if (target === 'email' || target === 'skip') return;
       const cell = clean(cells[column] ?? '');
       const value = convert[column] ? toAsciiDigits(cell) : cell;
-      if (target === 'name' || target === 'attachment') row[target] = value;
+      if (target === 'name' || target === 'attachment' || isListField(target)) row[target] = value;
       else if (target === 'variable' && context.variableNames[column])
         row[context.variableNames[column]] = value;
     });

@@ -93,6 +93,11 @@ export interface WizardContext {
   campaignId: string | null;
   /** A confirmation before leaving a filled wizard is on screen. */
   askingLeave: boolean;
+  /**
+   * Counts the times a step refused to go on (its own rules or the server's check): the screen
+   * moves the focus to the first field that needs attention each time it grows.
+   */
+  attention: number;
 }
 
 export interface WizardInput {

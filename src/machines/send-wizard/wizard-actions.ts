@@ -29,6 +29,7 @@ export function initialContext(input: WizardInput): WizardContext {
     testTo: '',
     campaignId: null,
     askingLeave: false,
+    attention: 0,
   };
 }
 
@@ -63,6 +64,7 @@ export function optionsLoaded(context: WizardContext, options: WizardOptions): P
 
 export const showProblems = (context: WizardContext, step: StepName): Partial<WizardContext> => ({
   errors: stepProblems(step, context),
+  attention: context.attention + 1,
 });
 
 export const hasProblems = (context: WizardContext, step: StepName) =>
@@ -100,8 +102,9 @@ export function templateLoaded(context: WizardContext, template: Template): Part
 }
 
 /** The figures the next steps show, or the failure; `null` outcome fields mean "keep". */
-export function checked(outcome: CheckOutcome): Partial<WizardContext> {
-  if (isCheckFailure(outcome)) return { failure: outcome.error, errors: fieldErrorsOf(outcome.error) };
+export function checked(context: WizardContext, outcome: CheckOutcome): Partial<WizardContext> {
+  if (isCheckFailure(outcome))
+    return { failure: outcome.error, errors: fieldErrorsOf(outcome.error), attention: context.attention + 1 };
   return { check: outcome.check, failure: null };
 }
 
@@ -124,7 +127,7 @@ export function fieldErrorsOf(error: AppError): WizardContext['errors'] {
 /** "Send another": everything anew, the loaded choices (addresses, lists, templates) kept. */
 export function restarted(context: WizardContext): WizardContext {
   const fresh = initialContext({ source: context.source });
-  return { ...fresh, ...optionsLoaded(fresh, context.options) };
+  return { ...fresh, ...optionsLoaded(fresh, context.options), attention: context.attention };
 }
 
 export const needsMissingChoice = (context: WizardContext, check: SendCheck) =>

@@ -76,10 +76,11 @@ export const wizardSetup = setup({
     /** The campaign was accepted and its credits reserved: the signed-in user's balance moved. */
     announceCreditSpent: () => {},
     edit: assign(({ context, event }) => act.edited(context, event as EditEvent)),
-    storeCheck: assign(({ event }) => act.checked(outcomeOf(event))),
+    storeCheck: assign(({ context, event }) => act.checked(context, outcomeOf(event))),
     showProblems: assign(({ context }, params: { step: StepName }) => act.showProblems(context, params.step)),
     setError: assign(({ context }, params: { field: string; key: string }) => ({
       errors: { ...context.errors, [params.field]: params.key },
+      attention: context.attention + 1,
     })),
     clearErrors: assign({ errors: {} }),
     storeOptions: assign(({ context, event }) => act.optionsLoaded(context, outputOf<WizardOptions>(event))),

@@ -10,7 +10,13 @@ import {
   provideWebhookForm,
   provideWebhookList,
 } from '../../app/wiring/developer.wiring.ts';
-import { ListDeleteModal, ListTable, useListActor, type ListColumn } from '../../components/list/index.ts';
+import {
+  EmptyNext,
+  ListDeleteModal,
+  ListTable,
+  useListActor,
+  type ListColumn,
+} from '../../components/list/index.ts';
 import ar from '../../i18n/locales/ar/developer.json';
 import en from '../../i18n/locales/en/developer.json';
 import { useNamespace } from '../../i18n/use-namespace.ts';
@@ -124,6 +130,13 @@ export default function WebhooksScreen() {
       <ListTable<Webhook>
         actor={list}
         columns={columns}
+        empty={
+          <EmptyNext
+            text={t('developer:webhooks.emptyHint')}
+            action={t('developer:webhooks.new')}
+            onAction={() => form.send({ type: 'form.open' })}
+          />
+        }
         actions={(hook) => (
           <Group gap="xs" wrap="nowrap">
             <Button

@@ -1,5 +1,5 @@
 import { Button, Checkbox, Group, NumberInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import {
   CURRENCIES,
   paymentEndpoints,
@@ -8,7 +8,7 @@ import {
   type Currency,
 } from '../../../contract/payments.contract.ts';
 import { useAppServices } from '../../app/app-services.tsx';
-import { ListTable, useListActor, type ListColumn } from '../../components/list/index.ts';
+import { EmptyNext, ListTable, useListActor, type ListColumn } from '../../components/list/index.ts';
 import { useSubmit } from '../../components/use-submit.ts';
 import { provideList } from '../../machines/list.machine.ts';
 import { formatCount, formatMoney } from './format.ts';
@@ -39,11 +39,15 @@ export default function PackagesScreen() {
   const list = useListActor(listMachine);
   const refresh = () => list.send({ type: 'list.refresh' });
   const [values, setValues] = useState<CreatePackageRequest>(emptyPackage);
+  const firstField = useRef<HTMLInputElement>(null);
+  // The price as typed ("49.", "49.9"): the minor-unit number alone would drop a trailing dot.
+  const [priceText, setPriceText] = useState<string | number>(emptyPackage.price / 100);
   const add = useSubmit<CreatePackageRequest, CreditPackage>({
     successKey: 'payments:packages.added',
     save: (body) => call(paymentEndpoints.createPackage, { body }),
     saved: () => {
       setValues(emptyPackage);
+      setPriceText(emptyPackage.price / 100);
       refresh();
     },
   });
@@ -85,6 +89,7 @@ export default function PackagesScreen() {
       >
         <Group align="flex-start">
           <TextInput
+            ref={firstField}
             label={t('payments:packages.nameAr')}
             dir="rtl"
             required
@@ -108,13 +113,18 @@ export default function PackagesScreen() {
             error={errorOf('credits')}
             onChange={(value) => setValues({ ...values, credits: Number(value) || 0 })}
           />
+          {/* Typed in the currency's main unit (49.99 riyals), stored as before in its minor
+              unit (4999 halalas): every currency on sale has two decimals (issue 37). */}
           <NumberInput
-            label={t('payments:packages.price')}
-            min={1}
-            allowDecimal={false}
-            value={values.price}
+            label={t('payments:packages.price', { currency: values.currency })}
+            min={0.01}
+            decimalScale={2}
+            value={priceText}
             error={errorOf('price')}
-            onChange={(value) => setValues({ ...values, price: Number(value) || 0 })}
+            onChange={(value) => {
+              setPriceText(value);
+              setValues({ ...values, price: Math.round((Number(value) || 0) * 100) });
+            }}
           />
           <Select
             label={t('payments:packages.currency')}
@@ -137,6 +147,13 @@ export default function PackagesScreen() {
       <ListTable<CreditPackage>
         actor={list}
         columns={columns}
+        empty={
+          <EmptyNext
+            text={t('payments:packages.emptyHint')}
+            action={t('payments:packages.emptyAction')}
+            onAction={() => firstField.current?.focus()}
+          />
+        }
         actions={(item) => (
           <Button
             size="xs"

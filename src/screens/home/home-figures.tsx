@@ -60,7 +60,13 @@ function Recent({ summary }: { summary: SendingSummary }) {
         {t('logs:home.recent')}
       </Title>
       {summary.recent.length === 0 ? (
-        <Text>{t('logs:home.noCampaigns')}</Text>
+        // A new sender's next step is to send, not to read an empty log (issue 37).
+        <Stack gap="xs" align="flex-start">
+          <Text>{t('logs:home.noCampaigns')}</Text>
+          <Button component={Link} to={paths.dashboard.send.user}>
+            {t('logs:home.firstCampaign')}
+          </Button>
+        </Stack>
       ) : (
         <Table.ScrollContainer minWidth={480}>
           <Table striped>

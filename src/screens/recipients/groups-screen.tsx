@@ -47,6 +47,8 @@ export default function GroupsScreen() {
         add: 'recipients:groups.add',
         added: 'recipients:toast.groupAdded',
         deleted: 'recipients:toast.groupDeleted',
+        emptyHint: 'recipients:groups.emptyHint',
+        emptyAction: 'recipients:groups.emptyAction',
       }}
       create={(name) => service.createGroup({ name, lists: [] })}
     />

@@ -1,6 +1,6 @@
 import { Button, Group, Stack, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
-import { ListTable, useListActor, type ListColumn } from '../../components/list/index.ts';
+import { useRef, useState } from 'react';
+import { EmptyNext, ListTable, useListActor, type ListColumn } from '../../components/list/index.ts';
 import type { ListMachine } from '../../machines/list.machine.ts';
 import { useRecipientsI18n } from './use-recipients-i18n.ts';
 import { useSubmit } from '../../components/use-submit.ts';
@@ -12,6 +12,9 @@ export interface NamedCollectionKeys {
   add: string;
   added: string;
   deleted: string;
+  /** The next step when there is none yet, and its button (which goes to the name field). */
+  emptyHint: string;
+  emptyAction: string;
 }
 
 /**
@@ -32,6 +35,7 @@ export function NamedCollectionScreen<Item extends { id: string; name: string }>
   const { t } = useRecipientsI18n();
   const list = useListActor(machine, { deletedKey: keys.deleted });
   const [name, setName] = useState('');
+  const nameField = useRef<HTMLInputElement>(null);
   const submit = useSubmit({
     successKey: keys.added,
     save: create,
@@ -51,6 +55,7 @@ export function NamedCollectionScreen<Item extends { id: string; name: string }>
       >
         <Group align="flex-end">
           <TextInput
+            ref={nameField}
             label={t(keys.newName)}
             value={name}
             onChange={(event) => setName(event.currentTarget.value)}
@@ -61,7 +66,18 @@ export function NamedCollectionScreen<Item extends { id: string; name: string }>
           </Button>
         </Group>
       </form>
-      <ListTable<Item> actor={list} columns={columns} nameOf={(item) => item.name} />
+      <ListTable<Item>
+        actor={list}
+        columns={columns}
+        nameOf={(item) => item.name}
+        empty={
+          <EmptyNext
+            text={t(keys.emptyHint)}
+            action={t(keys.emptyAction)}
+            onAction={() => nameField.current?.focus()}
+          />
+        }
+      />
     </Stack>
   );
 }

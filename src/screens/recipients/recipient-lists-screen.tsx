@@ -52,6 +52,8 @@ export default function RecipientListsScreen() {
         add: 'recipients:lists.add',
         added: 'recipients:toast.listAdded',
         deleted: 'recipients:toast.listDeleted',
+        emptyHint: 'recipients:lists.emptyHint',
+        emptyAction: 'recipients:lists.emptyAction',
       }}
       create={(name) => service.createList(name)}
     />

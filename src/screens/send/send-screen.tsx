@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { stepOf } from '../../machines/send-wizard/send-wizard.machine.ts';
 import type { SourceKind } from '../../machines/send-wizard/types.ts';
+import { focusFirstProblem } from './focus-problem.ts';
 import { SendLeaveGuard } from './send-leave-guard.tsx';
 import { AttachmentsStep } from './steps/attachments-step.tsx';
 import { MessageStep } from './steps/message-step.tsx';
@@ -44,6 +45,13 @@ export default function SendScreen({ source }: { source: SourceKind }) {
     heading.current?.focus();
   }, [place]);
 
+  // A refused "next" (or a check the server refused) leads to what needs fixing, not to Next.
+  const stepBox = useRef<HTMLDivElement>(null);
+  const { attention } = state.context;
+  useEffect(() => {
+    if (attention > 0) focusFirstProblem(stepBox.current);
+  }, [attention]);
+
   const { repick, failure } = state.context;
   const StepView = step ? stepViews[step] : null;
   return (
@@ -70,7 +78,7 @@ export default function SendScreen({ source }: { source: SourceKind }) {
         </Alert>
       ) : null}
       {step && StepView ? (
-        <Stack gap="md" component="section" aria-labelledby="send-step-title">
+        <Stack gap="md" component="section" aria-labelledby="send-step-title" ref={stepBox}>
           <StepList current={step} />
           <Title order={2} id="send-step-title" ref={heading} tabIndex={-1}>
             {t(`send:steps.${step}`)}

@@ -2,6 +2,7 @@ import { Select } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { TFunction } from 'i18next';
 import { creditKindSchema, type BalanceEntry } from '../../../contract/credits.contract.ts';
+import { ledgerReasonText } from '../../../contract/ledger-reasons.ts';
 import type { ListColumn } from '../../components/list/index.ts';
 import type { CsvCell } from '../../lib/csv.ts';
 import type { ListActorRef } from '../../machines/list.machine.ts';
@@ -30,7 +31,10 @@ export function movementColumns(t: TFunction, language: string): ListColumn<Bala
       sortField: 'created_at',
       render: (entry) => formatTime(entry.created_at, language),
     },
-    { headerKey: 'users:log.reason', render: (entry) => <span dir="auto">{entry.reason ?? ''}</span> },
+    {
+      headerKey: 'users:log.reason',
+      render: (entry) => <span dir="auto">{ledgerReasonText(entry.reason, (key) => t(key))}</span>,
+    },
   ];
 }
 
@@ -44,7 +48,7 @@ export function movementCells(t: TFunction, entry: BalanceEntry): CsvCell[] {
     entry.balance_after,
     entry.created_at,
     entry.updated_by ?? t('users:log.system'),
-    entry.reason,
+    ledgerReasonText(entry.reason, (key) => t(key)),
   ];
 }
 

@@ -10,6 +10,7 @@ import {
   type StatementExportFormat,
   type StatementSummary,
 } from '../../../contract/credits.contract.ts';
+import { ledgerReasonText } from '../../../contract/ledger-reasons.ts';
 import { useAppServices } from '../../app/app-services.tsx';
 import { paths } from '../../app/paths.ts';
 import { provideStatement } from '../../app/wiring/payments.wiring.ts';
@@ -46,7 +47,7 @@ function statementColumns(t: TFunction, language: string): ListColumn<StatementE
     },
     {
       headerKey: 'users:statement.columns.reason',
-      render: (line) => <span dir="auto">{line.reason ?? ''}</span>,
+      render: (line) => <span dir="auto">{ledgerReasonText(line.reason, (key) => t(key))}</span>,
     },
   ];
 }

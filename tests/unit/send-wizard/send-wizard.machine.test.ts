@@ -394,4 +394,26 @@ describe('send wizard machine', () => {
     });
     expect(actor.getSnapshot().matches({ editing: { recipients: 'editing' } })).toBe(true);
   });
+
+  it('maps a phone column to the phone field, as the list import does (issue 37)', async () => {
+    const { actor, loadOptions, parseFile } = startWizard({ source: 'excel' });
+    loadOptions.resolve(options);
+    await settle();
+    const excel = actor.getSnapshot().children.excel!;
+    excel.send({ type: 'excel.pick', file: new File(['x'], 'people.xlsx') });
+    parseFile.resolve({
+      headers: ['Email', 'رقم الجوال'],
+      rows: [{ line: 2, cells: ['ali@example.com', '0501234567'] }],
+    });
+    await settle();
+    expect((excel.getSnapshot() as { context: { mapping: string[] } }).context.mapping).toEqual([
+      'email',
+      'phone',
+    ]);
+    excel.send({ type: 'excel.confirm' });
+    await settle();
+    expect(actor.getSnapshot().context.draft.excel?.rows).toEqual([
+      { email: 'ali@example.com', phone: '0501234567' },
+    ]);
+  });
 });

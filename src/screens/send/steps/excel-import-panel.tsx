@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import {
+  excelListFields,
   excelTargets,
   toSendRows,
   type ExcelImportActorRef,
@@ -49,10 +50,13 @@ export function ExcelImportPanel({ actor }: { actor: ExcelImportActorRef }) {
     void saveRejectedRows(table, rejectedFileName(context.file?.name, format), format);
   };
   const targetLabel = (target: ExcelTarget, column: number) =>
-    t(`send:excel.targets.${target}`, {
-      name: `{{${context.variableNames[column] ?? ''}}}`,
-      interpolation: { escapeValue: false },
-    });
+    // The list fields read as in the list import ("Phone number"), not as a variable.
+    (excelListFields as readonly string[]).includes(target)
+      ? t(`recipients:fields.${target}`)
+      : t(`send:excel.targets.${target}`, {
+          name: `{{${context.variableNames[column] ?? ''}}}`,
+          interpolation: { escapeValue: false },
+        });
 
   return (
     <Stack gap="sm" component="section" aria-labelledby="excel-title">

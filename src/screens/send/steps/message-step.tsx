@@ -11,7 +11,11 @@ import {
 } from '@mantine/core';
 import { lazy, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PREDEFINED_VARIABLES } from '../../../../contract/template-render.ts';
+import {
+  ALWAYS_FILLED_VARIABLES,
+  PREDEFINED_VARIABLES,
+  variablesUsedIn,
+} from '../../../../contract/template-render.ts';
 import type { TemplateEditorKind } from '../../../../contract/templates.contract.ts';
 import type { WizardContext } from '../../../machines/send-wizard/types.ts';
 import type { ContentEditorHandle } from '../../templates/content-editor.ts';
@@ -38,7 +42,13 @@ function recipientVariables({ source, draft }: WizardContext): string[] {
 function VariablesList({ state, send, onInsert }: StepProps & { onInsert: (name: string) => void }) {
   const { t } = useTranslation();
   const names = [...new Set([...PREDEFINED_VARIABLES, ...recipientVariables(state.context)])];
-  const checked = state.context.check?.variables ?? [];
+  const { subject, html } = state.context.draft;
+  // What the message uses now (a loaded template's content included), not what the last check
+  // saw: the first step's count was made before there was any content.
+  const used = variablesUsedIn(`${subject}\n${html}`).filter(
+    (name) => !ALWAYS_FILLED_VARIABLES.includes(name),
+  );
+  const counted = new Map(state.context.check?.variables.map((item) => [item.name, item.missing_count]));
   return (
     <Stack gap="xs" component="section" aria-labelledby="send-variables">
       <Text fw={500} id="send-variables">
@@ -70,22 +80,25 @@ function VariablesList({ state, send, onInsert }: StepProps & { onInsert: (name:
           {t('send:message.checkVariables')}
         </Button>
       </Group>
-      {state.context.check ? (
-        <div role="status">
-          <ul style={{ margin: 0 }}>
-            {checked.length === 0 ? <li>{t('send:message.noVariables')}</li> : null}
-            {checked.map(({ name, missing_count }) => (
+      <div role="status">
+        <ul style={{ margin: 0 }}>
+          {used.length === 0 ? <li>{t('send:message.noVariables')}</li> : null}
+          {used.map((name) => {
+            const missing = counted.get(name);
+            return (
               <li key={name}>
-                <Text span c={missing_count > 0 ? 'orange.9' : undefined}>
-                  {missing_count > 0
-                    ? t('send:message.variableMissing', { name, count: missing_count })
-                    : t('send:message.variableOk', { name })}
+                <Text span c={missing ? 'orange.9' : undefined}>
+                  {missing === undefined
+                    ? t('send:message.variableUnchecked', { name })
+                    : missing > 0
+                      ? t('send:message.variableMissing', { name, count: missing })
+                      : t('send:message.variableOk', { name })}
                 </Text>
               </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+            );
+          })}
+        </ul>
+      </div>
     </Stack>
   );
 }

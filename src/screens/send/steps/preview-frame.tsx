@@ -2,6 +2,7 @@ import { Select, Stack, Text } from '@mantine/core';
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { surveyHtml, type SurveyChoice } from '../../../../contract/survey-block.ts';
 import { compileEmail, renderEmail, type RecipientValues } from '../../../../contract/template-render.ts';
 import { bodyDirection } from '../../../../contract/text-direction.ts';
 import type { WizardContext } from '../../../machines/send-wizard/types.ts';
@@ -41,8 +42,16 @@ export function previewRecipients({ source, draft, check }: WizardContext): Reci
   return check?.sample ?? [];
 }
 
+/** The wizard's survey as the send sends it (contract/send.contract.ts), or none. */
+function surveyChoiceOf(survey: WizardContext['draft']['survey']): SurveyChoice | null {
+  if (survey.type === 'none') return null;
+  return survey.type === 'yes_no'
+    ? { type: 'yes_no', question: survey.question }
+    : { type: 'custom', questions: survey.questions };
+}
+
 /**
- * The message as the chosen recipient gets it. Sanitised like the template preview and shown in
+ * The message as the chosen recipient gets it, with the survey appended as it will be. Sanitised like the template preview and shown in
  * an iframe sandboxed without allow-scripts or allow-same-origin: nothing in it can run or reach
  * the dashboard. A made-up recipient stands in only while there is none to show.
  */
@@ -53,17 +62,25 @@ export function PreviewFrame({ state, send }: StepProps) {
   const sample: RecipientValues = { email: 'sara@example.com', name: t('send:review.sample') };
   const recipient = choices[context.previewIndex] ?? choices[0] ?? sample;
   const language = i18n.language === 'en' ? 'en' : 'ar';
-  const { subject, html } = context.draft;
+  const { subject, html, survey } = context.draft;
   const rendered = useMemo(() => {
     const result = renderEmail(compileEmail({ subject, html }), recipient, { language, now: new Date() });
-    const body = DOMPurify.sanitize(result.html, { FORBID_TAGS: ['form', 'input', 'button'] });
+    // The survey the send appends, drawn by the sending engine's own code; its links lead nowhere
+    // here (the recipient's links exist only once the message does).
+    const appended = surveyHtml(
+      surveyChoiceOf(survey),
+      { yes: '#', no: '#', survey: '#' },
+      (key) => t(`mail:campaign.survey.${key}`, { lng: language }),
+      language === 'ar' ? 'rtl' : 'ltr',
+    );
+    const body = DOMPurify.sanitize(result.html + appended, { FORBID_TAGS: ['form', 'input', 'button'] });
     // The direction the sending engine gives the body: its first letter's, else the language's.
     const { dir, lang } = bodyDirection(result.text, language);
     return {
       subject: result.subject,
       document: `<!doctype html><html lang="${lang}" dir="${dir}"><head><meta charset="utf-8"></head><body dir="${dir}" lang="${lang}">${body}</body></html>`,
     };
-  }, [subject, html, recipient, language]);
+  }, [subject, html, survey, recipient, language, t]);
 
   return (
     <Stack gap="xs" component="section" aria-labelledby="send-preview">
