@@ -18,6 +18,8 @@ import { statementMachine } from '../../src/machines/payments/statement.machine.
 import { creditPackages, orderDetail, paymentOptions } from '../support/payments-fixtures.ts';
 import { addSuppressionsMachine } from '../../src/machines/suppressions/add-suppressions.machine.ts';
 import { securityOverviewMachine } from '../../src/machines/security/security-overview.machine.ts';
+import { releaseSuppressionsMachine } from '../../src/machines/suppressions/release-suppressions.machine.ts';
+import { bankAccountsMachine } from '../../src/machines/payments/bank-accounts.machine.ts';
 import { screenMachineModels } from './screen-machines.ts';
 import { sendWizardModel } from './send-wizard.model.ts';
 
@@ -422,6 +424,36 @@ export const machineModels: MachineModel[] = [
         },
       })),
       'xstate.error.actor.load': [failure('load', 'errors.network', null)],
+    },
+  },
+  {
+    name: 'release-suppressions',
+    description: 'Logs -> Suppression list: releasing every bounce suppression the list is narrowed to.',
+    machine: releaseSuppressionsMachine,
+    samples: {
+      'release.request': [
+        {
+          type: 'release.request',
+          request: {
+            search: '',
+            page: 1,
+            page_size: 25,
+            ordering: undefined,
+            filters: { bounce_reason: 'authfailure' },
+          },
+        },
+      ],
+      'xstate.done.actor.release': [{ type: 'xstate.done.actor.release', output: { released: 3 } }],
+      'xstate.error.actor.release': [failure('release', 'errors.network', null)],
+    },
+  },
+  {
+    name: 'bank-accounts',
+    description: 'Financial -> Packages: the bank-transfer accounts administrators keep per currency.',
+    machine: bankAccountsMachine,
+    samples: {
+      'xstate.done.actor.loadAccounts': [{ type: 'xstate.done.actor.loadAccounts', output: [] }],
+      'xstate.error.actor.loadAccounts': [failure('loadAccounts', 'errors.network', null)],
     },
   },
   sendWizardModel,
