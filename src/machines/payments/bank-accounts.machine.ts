@@ -27,6 +27,7 @@ export const bankAccountsMachine = setup({
   states: {
     loading: {
       invoke: {
+        id: 'loadAccounts',
         src: 'loadAccounts',
         onDone: {
           target: 'ready',

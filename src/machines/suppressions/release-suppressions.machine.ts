@@ -40,6 +40,7 @@ export const releaseSuppressionsMachine = setup({
     },
     releasing: {
       invoke: {
+        id: 'release',
         src: 'release',
         input: ({ context }) => context.request!,
         onDone: {
