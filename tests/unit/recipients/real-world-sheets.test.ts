@@ -191,7 +191,8 @@ describe('the send wizard\'s "from Excel" source', () => {
     expect(actor.getSnapshot().context.headers).toEqual(['كشف العملاء', '', '', '']);
     actor.send({ type: 'excel.header', index: 1 });
     const { context } = actor.getSnapshot();
-    expect(context.mapping).toEqual(['email', 'name', 'variable', 'variable']);
+    // A phone column (الجوال) maps to the phone field, as in the list import (issue 37).
+    expect(context.mapping).toEqual(['email', 'name', 'variable', 'phone']);
     expect(toSendRows(context)).toEqual({
       rows: [{ email: 'lama@example.sa', name: 'لمى', 'رقم العقد': '123456789012345', phone: '٠٥٠١٢٣٤٥٦٧' }],
       skipped: 2,
