@@ -123,6 +123,8 @@ describe('SMPP client against an independent SMSC in another process', () => {
       ),
     );
     expect(made.counts.binds).toBe(2);
+    // The SMSC prints each submit on its stdout, which may reach us after its answer on the socket.
+    await until(() => of(smsc.events, 'submit').length >= texts.length, 'every submit printed');
     const submits = of(smsc.events, 'submit');
     expect(submits.map((submit) => submit.text).sort()).toEqual([...texts].sort());
     expect(submits.map((submit) => submit.id).sort()).toEqual(
