@@ -76,7 +76,7 @@ export const checks: Record<string, Driver> = {
     await page.getByText(arPayments.result.pending).waitFor();
   },
   'payment-order@paid': async ({ page }) => {
-    const credits = await arabicNumber(page, starter.credits, 'ar-EG');
+    const credits = await arabicNumber(page, starter.credits);
     await page.getByText(fill(arPayments.result.paid, { credits })).waitFor({ timeout: 15_000 });
   },
 };

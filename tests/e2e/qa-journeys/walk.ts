@@ -61,11 +61,15 @@ export async function settledClick(page: Page, locator: ReturnType<Page['getByRo
 }
 
 /**
- * A number as the app prints it in Arabic, by the browser's own Intl (not Node's): the financial
- * screens write `ar-EG` (Arabic-Indic digits), the overview the language's own `ar`.
+ * A number as the app prints it in Arabic, by the browser's own Intl (not Node's): the one
+ * formatter (src/lib/format-number.ts) writes Western digits unless the reader picks others,
+ * without Intl's direction marks.
  */
-export const arabicNumber = (page: Page, value: number, locale: 'ar' | 'ar-EG' = 'ar') =>
-  page.evaluate(([n, tag]) => new Intl.NumberFormat(tag).format(n), [value, locale] as const);
+export const arabicNumber = (page: Page, value: number) =>
+  page.evaluate(
+    (n) => new Intl.NumberFormat('ar-u-nu-latn').format(n).replace(/[\u061c\u200e\u200f]/g, ''),
+    value,
+  );
 
 /** The href of the first link in `html` whose address ends with `suffix`. */
 export function linkIn(html: string, suffix: string): string {
